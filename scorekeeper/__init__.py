@@ -1,0 +1,1 @@
+"""scorekeeper: a companion for card nights played with real cards."""

@@ -1,0 +1,131 @@
+"""Cards: the notation of RULES.md, parsed and formatted.
+
+A card is a small immutable value with a parse/format pair:
+
+>>> Card.from_code("10h")
+Card.from_code('10H')
+>>> Card.from_code("T♠").code()
+'10S'
+>>> Card.from_code("jk").is_joker
+True
+>>> parse_cards(["AS", "QD"])
+[Card.from_code('AS'), Card.from_code('QD')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+JOKER = "JK"
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", JOKER: "joker"}
+#: The rank of a card as a number: ace 1 (low), jack 11, queen 12, king 13.
+RANK_NUMBER = {rank: number for number, rank in enumerate(RANKS, start=1)}
+
+
+class CardError(ValueError):
+    """A card code that is not a card."""
+
+
+def parse_rank(text: str) -> str:
+    """The canonical rank for ``text`` ("t" and "10" are both ``10``).
+
+    >>> parse_rank("t"), parse_rank("q")
+    ('10', 'Q')
+    """
+    rank = text.strip().upper()
+    if rank == "T":
+        rank = "10"
+    if rank not in RANKS:
+        raise CardError(f"{text!r} is not a rank: expected one of {', '.join(RANKS)}")
+    return rank
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card: a rank and a suit, or the joker (rank ``JK``, no suit)."""
+
+    rank: str
+    suit: str = ""
+
+    def __post_init__(self) -> None:
+        if self.rank == JOKER:
+            if self.suit:
+                raise CardError("a joker has no suit")
+        elif self.rank not in RANKS or self.suit not in SUITS:
+            raise CardError(f"no card has rank {self.rank!r} and suit {self.suit!r}")
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        """Parse a card code: rank then suit, any case, ``T`` for ten, unicode suits accepted.
+
+        >>> Card.from_code("Q♦")
+        Card.from_code('QD')
+        >>> Card.from_code("1S")
+        Traceback (most recent call last):
+        ...
+        scorekeeper.engine.cards.CardError: '1S' is not a card: expected a rank (A 2 3 4 5 6 7 8 9 10 J Q K) and a suit (S H D C), or JK
+        """
+        if not isinstance(code, str):
+            raise CardError(f"{code!r} is not a card code: expected text such as '10H'")
+        text = code.strip().upper()
+        if text in (JOKER, "JOKER"):
+            return cls(JOKER)
+        if len(text) >= 2:
+            suit = SUIT_SYMBOLS.get(text[-1], text[-1])
+            rank = text[:-1]
+            if rank == "T":
+                rank = "10"
+            if rank in RANKS and suit in SUITS:
+                return cls(rank, suit)
+        raise CardError(
+            f"{code!r} is not a card: expected a rank ({' '.join(RANKS)}) "
+            f"and a suit ({' '.join(SUITS)}), or {JOKER}"
+        )
+
+    def code(self) -> str:
+        """The canonical code: upper case, ``10`` for ten."""
+        return self.rank + self.suit
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    @property
+    def number(self) -> int:
+        """Ace 1 … king 13; the joker 0."""
+        return RANK_NUMBER.get(self.rank, 0)
+
+    def __repr__(self) -> str:
+        return f"Card.from_code({self.code()!r})"
+
+    def __str__(self) -> str:
+        return self.code()
+
+
+JOKER_CARD = Card(JOKER)
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+
+
+def parse_cards(codes: Iterable[str]) -> list[Card]:
+    """Parse a list of codes; the error names the first bad one."""
+    return [Card.from_code(code) for code in codes]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Codes joined by spaces, as a player reads them.
+
+    >>> format_cards(parse_cards(["5d", "6d", "7d"]))
+    '5D 6D 7D'
+    """
+    return " ".join(card.code() for card in cards)
+
+
+def rank_name(rank: str, plural: bool = False) -> str:
+    """A rank in words: ``rank_name("6", plural=True)`` is ``'6s'``, ``rank_name("A")`` is ``'ace'``."""
+    name = RANK_NAMES.get(rank, rank)
+    return name + "s" if plural else name

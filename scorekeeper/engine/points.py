@@ -1,0 +1,90 @@
+"""What is wild in a round, and what each card is worth where it lies.
+
+>>> from .presets import rules_for
+>>> ctx = Context(rules_for("rummy5000"), wild_rank="6")
+>>> ctx.is_wild(Card.from_code("6H")), card_points(ctx, Card.from_code("6H"))
+(True, 100)
+>>> card_points(ctx, Card.from_code("AS")), card_points(Context(ctx.rules, "A"), Card.from_code("AS"))
+(100, 200)
+>>> fives = Context(rules_for("rummy500-fives"))
+>>> card_points(fives, Card.from_code("AS"), ace_low=True)
+5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .rules import Rules
+
+#: A joker priced "as represented" is worth this in hand (RULES.md).
+JOKER_IN_HAND = 15
+
+
+@dataclass(frozen=True)
+class Context:
+    """The rules as they stand in one round: its wild rank, the dealer's joker effect, the packs."""
+
+    rules: Rules
+    wild_rank: str | None = None
+    joker_effect: str | None = None
+    packs: int = 1
+
+    @property
+    def jokers_wild(self) -> bool:
+        if self.rules.dealer_joker and self.joker_effect is not None:
+            return self.joker_effect == "wild"
+        return self.rules.jokers_wild
+
+    def is_wild(self, card: Card) -> bool:
+        if card.is_joker:
+            return self.jokers_wild
+        return (card.rank == self.wild_rank or card.rank in self.rules.wild_ranks
+                or card.code() in self.rules.wild_cards)
+
+
+def divide(points: int, divisor: int) -> int:
+    """Points divided by ``points_divisor``, rounded half up.
+
+    >>> divide(15, 5), divide(12, 5), divide(13, 5), divide(-7, 5)
+    (3, 2, 3, -1)
+    """
+    if divisor == 1:
+        return points
+    return (2 * points + divisor) // (2 * divisor)
+
+
+def natural_points(rules: Rules, card: Card, *, ace_low: bool = False) -> int:
+    """A natural card's points before the divisor (an ace at the low end of a run may differ)."""
+    override = rules.override_points(card.code())
+    if override is not None:
+        return override
+    if card.is_joker:
+        return JOKER_IN_HAND if rules.joker_points == "as_represented" else int(rules.joker_points)
+    if ace_low and card.rank == "A" and rules.ace_low_points is not None:
+        return rules.ace_low_points
+    return rules.rank_points(card.rank)
+
+
+def card_points(ctx: Context, card: Card, *, as_card: Card | None = None,
+                ace_low: bool = False) -> int:
+    """What ``card`` scores, in a meld standing for ``as_card`` or (without it) in hand."""
+    rules = ctx.rules
+    if card.is_joker:
+        if rules.override_points(card.code()) is not None or rules.joker_points != "as_represented":
+            points = natural_points(rules, card)
+        elif as_card is not None and not as_card.is_joker:
+            points = natural_points(rules, as_card, ace_low=ace_low)
+        else:
+            points = JOKER_IN_HAND
+    elif ctx.is_wild(card):
+        if card.rank == "A" and rules.wild_ace_points is not None:
+            points = rules.wild_ace_points
+        elif rules.wild_points is not None:
+            points = rules.wild_points
+        else:
+            points = natural_points(rules, card)
+    else:
+        points = natural_points(rules, card, ace_low=ace_low)
+    return divide(points, rules.points_divisor)
