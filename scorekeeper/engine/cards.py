@@ -69,7 +69,7 @@ class Card:
         Traceback (most recent call last):
         ...
         scorekeeper.engine.cards.CardError: '1S' is not a card: expected a rank (A 2 3 4 5 6 7 8 9 10 J Q K) and a suit (S H D C), or JK
-        """
+        """  # noqa: E501 (a doctest's output line)
         if not isinstance(code, str):
             raise CardError(f"{code!r} is not a card code: expected text such as '10H'")
         text = code.strip().upper()
@@ -126,6 +126,10 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def rank_name(rank: str, plural: bool = False) -> str:
-    """A rank in words: ``rank_name("6", plural=True)`` is ``'6s'``, ``rank_name("A")`` is ``'ace'``."""
+    """A rank in words, for sentences about cards.
+
+    >>> rank_name("6", plural=True), rank_name("A")
+    ('6s', 'ace')
+    """
     name = RANK_NAMES.get(rank, rank)
     return name + "s" if plural else name

@@ -8,7 +8,7 @@
 Traceback (most recent call last):
 ...
 scorekeeper.engine.rules.RulesError: unknown preset 'rumy500' (did you mean 'rummy500'?); the presets are rummy500, rummy500-fives, rummy500-pips, rummy100, rummy5000, rummy5000-minus, george2500, partnership500, persian, dealers-gambit
-"""
+"""  # noqa: E501 (a doctest's output line)
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ _PIPS = {"card_points": _points(A=1, J=11, Q=12, K=13), "ace_low_points": 1,
 _5000 = {
     "deal": "upcard", "round_wild": "dealer_upcard",
     "card_points": _points(A=100, **{f"r{n}": 5 for n in range(2, 10)}),
-    "ace_low_points": None, "wild_points": 100, "wild_ace_points": 200,
+    "ace_low_points": None, "joker_points": 100, "wild_points": 100, "wild_ace_points": 200,
     "scoring": "melds_plus_hands_to_goer", "set_duplicates_allowed": True,
     "layoff_requires_own_meld": True, "real_card_for_wild": "lay_beside", "target": 5000,
 }

@@ -194,7 +194,8 @@ _OPTION_LIST = [
     Option("meld_kinds", "melds", _choice("sets_and_runs", "sets_only", "runs_only"),
            "which melds are allowed", choices=("sets_and_runs", "sets_only", "runs_only")),
     Option("min_set", "melds", _int(2, 8), "fewest cards in a set"),
-    Option("max_set", "melds", _optional(_int(3, 16)), "most cards in a set (none: as the packs allow)"),
+    Option("max_set", "melds", _optional(_int(3, 16)),
+           "most cards in a set (none: as the packs allow)"),
     Option("set_duplicates_allowed", "melds", _bool, "identical cards may share a set"),
     Option("min_run", "melds", _int(2, 13), "fewest cards in a run"),
     Option("ace_position", "melds", _choice("low_or_high", "high_only", "low_only"),
@@ -216,10 +217,13 @@ _OPTION_LIST = [
            "what a player may do with the real card a wild stands for",
            choices=("lay_beside", "swap", "none")),
     Option("card_points", "points", _card_points, "points per rank", _dump_card_points),
-    Option("ace_low_points", "points", _optional(_int(0)), "an ace at the low end of a run (none: as A)"),
+    Option("ace_low_points", "points", _optional(_int(0)),
+           "an ace at the low end of a run (none: as A)"),
     Option("joker_points", "points", _joker_points, "a joker (or as_represented)"),
-    Option("wild_points", "points", _optional(_int(0)), "a wild card other than a joker (none: its own)"),
-    Option("wild_ace_points", "points", _optional(_int(0)), "a wild ace (none: as other wild cards)"),
+    Option("wild_points", "points", _optional(_int(0)),
+           "a wild card other than a joker (none: its own)"),
+    Option("wild_ace_points", "points", _optional(_int(0)),
+           "a wild ace (none: as other wild cards)"),
     Option("card_overrides", "points", _card_overrides, "points for particular cards", _dump_pairs),
     Option("four_aces_points", "points", _optional(_int(0)), "four aces melded together"),
     Option("points_divisor", "points", _int(1, 10), "every card and bonus divided by this"),
@@ -227,10 +231,12 @@ _OPTION_LIST = [
            "what happens to cards left in hand",
            choices=("melds_minus_hand", "melds_plus_hands_to_goer")),
     Option("going_out_bonus", "round scoring", _int(0), "bonus for going out"),
-    Option("stock_out", "round scoring", _choice("hands_count", "hands_ignored", "opponent_remainder"),
+    Option("stock_out", "round scoring",
+           _choice("hands_count", "hands_ignored", "opponent_remainder"),
            "hands when the stock runs out",
            choices=("hands_count", "hands_ignored", "opponent_remainder")),
-    Option("rummy_call_points", "round scoring", _int(0), "bonus for each card taken by a Rummy call"),
+    Option("rummy_call_points", "round scoring", _int(0),
+           "bonus for each card taken by a Rummy call"),
     Option("first_meld_minimum", "round scoring", _int(0), "a player's first melding must total"),
     Option("seven_card_straight_points", "round scoring", _int(0),
            "going out with a 7-card run scores this instead"),
@@ -405,8 +411,9 @@ class Rules:
     def summary(self) -> list[str]:
         """The rules in short plain-English lines, for the rules page.
 
-        >>> Rules().summary()[:2]
-        ['Sets and runs of 3 or more; aces low (A-2-3) or high (Q-K-A), not around the corner.', 'No wild cards.']
+        >>> for line in Rules().summary()[:2]: print(line)
+        Sets and runs of 3 or more; aces low (A-2-3) or high (Q-K-A), not around the corner.
+        No wild cards.
         """
         from .summary import summarize
 

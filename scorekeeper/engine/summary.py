@@ -1,14 +1,12 @@
 """The rules in plain English: a list of short lines for the rules page.
 
 >>> from .presets import get_preset
->>> for line in summarize(get_preset("rummy5000").rules): print(line)
-Sets and runs of 3 or more; aces low (A-2-3) or high (Q-K-A), not around the corner; identical cards may share a set.
-A player lays off only after melding.
-Wild: the dealer's upcard rank each round. The real card may be laid beside its wild.
-Points: A 100, 2-9 5, 10-K 10; wild cards 100, a wild ace 200.
-Each player scores their table cards; whoever goes out also scores every other hand.
-First to 5000 wins; several at once: the highest.
-Deal: a face-up first card sets how many more each player gets (J Q K 10, A 11).
+>>> for line in summarize(get_preset("rummy500").rules): print(line)
+Sets and runs of 3 or more; aces low (A-2-3) or high (Q-K-A), not around the corner.
+No wild cards.
+Points: A 15, 2-10 face value, J-K 10 (a low ace 1).
+Each player scores their table cards minus the cards left in hand.
+First to 500 wins; several at once: the highest.
 """
 
 from __future__ import annotations
@@ -79,13 +77,20 @@ def _wilds(rules: Rules) -> list[str]:
 
 
 def _points(rules: Rules) -> str:
+    face = [rank for rank in RANKS[1:10] if rules.rank_points(rank) == int(rank)]
+    if len(face) < 3 or face != list(RANKS[RANKS.index(face[0]):RANKS.index(face[-1]) + 1]):
+        face = []  # "2-10 face value" reads better than "2 2, 3 3, 4 4 …", when it is a range
     groups: list[tuple[int, list[str]]] = []
     for rank, pts in zip(RANKS, rules.card_points, strict=True):
-        if rank != "A" and groups and groups[-1][0] == pts and groups[-1][1][0] != "A":
+        if rank in face:
+            if rank == face[0]:
+                groups.append((-1, [f"{face[0]}-{face[-1]}"]))
+        elif rank != "A" and groups and groups[-1][0] == pts and groups[-1][1][0] != "A":
             groups[-1][1].append(rank)
         else:
             groups.append((pts, [rank]))
-    parts = [f"{ranks[0]}-{ranks[-1]} {pts}" if len(ranks) > 1 else f"{ranks[0]} {pts}"
+    parts = [f"{ranks[0]} face value" if pts == -1 else
+             f"{ranks[0]}-{ranks[-1]} {pts}" if len(ranks) > 1 else f"{ranks[0]} {pts}"
              for pts, ranks in groups]
     line = "Points: " + ", ".join(parts)
     if rules.ace_low_points is not None and rules.ace_low_points != rules.rank_points("A") and \
@@ -113,7 +118,8 @@ def _round(rules: Rules) -> list[str]:
     if rules.scoring == "melds_minus_hand":
         line = "Each player scores their table cards minus the cards left in hand."
     else:
-        line = "Each player scores their table cards; whoever goes out also scores every other hand."
+        line = ("Each player scores their table cards; whoever goes out also scores every "
+                "other hand.")
     lines = [line]
     bonuses = []
     if rules.going_out_bonus:

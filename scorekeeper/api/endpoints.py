@@ -1,0 +1,103 @@
+"""One declaration per endpoint: its route, the model that validates its body, its responses.
+
+:func:`api_route` registers the Flask view and records the endpoint for the OpenAPI document,
+so the document is generated from the very models that validate requests:
+
+    @api_route(bp, "POST", "/deal", body=DealRequest, responses={200: DealResponse})
+    def deal(body: DealRequest) -> DealResponse: ...
+
+A view returns a response model (status 200, or the first documented 2xx) or ``(model, status)``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import Blueprint, Response, jsonify, request
+from pydantic import BaseModel, ValidationError
+
+from .errors import ApiError, describe_validation_error
+
+RequestT = TypeVar("RequestT", bound=BaseModel)
+View = Callable[..., Any]
+
+#: Errors every endpoint with a JSON body may answer, besides those it declares.
+BODY_ERRORS = {
+    400: "the body is not valid JSON, or a field, option or card is wrong (named in the message)",
+    413: "the body is larger than the server accepts",
+    415: "the body is not sent as JSON (Content-Type: application/json)",
+}
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """What the OpenAPI document says about one endpoint."""
+
+    method: str
+    path: str  # below the blueprint's url_prefix
+    operation_id: str
+    summary: str
+    description: str
+    body: type[BaseModel] | None
+    responses: dict[int, type[BaseModel]]
+    errors: dict[int, str] = field(default_factory=dict)
+
+
+#: Every endpoint declared with :func:`api_route`, in declaration order.
+ENDPOINTS: list[Endpoint] = []
+
+
+def parse_body(model: type[RequestT]) -> RequestT:
+    """The request's JSON body validated by ``model``; an :class:`ApiError` naming what is wrong."""
+    if not request.is_json:
+        raise ApiError("the body must be JSON: send it with Content-Type: application/json", 415)
+    raw = request.get_data(cache=True)  # raises 413 beyond MAX_CONTENT_LENGTH
+    if not raw.strip():
+        raise ApiError("the body is empty: expected a JSON object")
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError as error:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            data = None  # the error is that the body is not JSON; no path to walk
+        raise ApiError(describe_validation_error(error, data)) from None
+
+
+def _to_response(result: Any, default_status: int) -> tuple[Response, int]:
+    content, status = result if isinstance(result, tuple) else (result, default_status)
+    if isinstance(content, BaseModel):
+        content = content.model_dump(mode="json", by_alias=True)
+    return jsonify(content), status
+
+
+def api_route(bp: Blueprint, method: str, path: str, *, responses: dict[int, type[BaseModel]],
+              body: type[BaseModel] | None = None, summary: str = "",
+              errors: dict[int, str] | None = None) -> Callable[[View], View]:
+    """Declare an endpoint: route it on ``bp`` and record it for the OpenAPI document.
+
+    With ``body`` (a request model) the view receives the validated body as its first argument.
+    """
+    success = min(status for status in responses if status < 300)
+
+    def decorate(view: View) -> View:
+        doc = inspect.cleandoc(view.__doc__ or "").replace("``", "`")
+        all_errors = {**(BODY_ERRORS if body is not None else {}), **(errors or {})}
+        ENDPOINTS.append(Endpoint(method, path, view.__name__, summary or doc.split("\n")[0],
+                                  doc, body, responses, all_errors))
+
+        @wraps(view)
+        def handle(**path_values: Any) -> tuple[Response, int]:
+            if body is not None:
+                return _to_response(view(parse_body(body), **path_values), success)
+            return _to_response(view(**path_values), success)
+
+        bp.add_url_rule(path, view.__name__, handle, methods=[method])
+        return view
+
+    return decorate

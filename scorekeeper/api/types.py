@@ -1,0 +1,127 @@
+"""Field types shared by the API's request models: card codes, ranks, player names, rules.
+
+Each type validates with the engine's own parsers (so a bad card is named by the engine's message)
+and documents itself in the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StringConstraints,
+    Tag,
+)
+
+from ..engine.cards import Card, parse_rank
+from ..engine.presets import PRESETS, rules_for
+from ..engine.rules import OPTIONS, Rules
+
+
+class RequestModel(BaseModel):
+    """A request body: JSON types are not coerced, and a misspelt field is an error."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ResponseModel(BaseModel):
+    """A response body, built by the views; written out by alias (``as_card`` is ``as``)."""
+
+
+def _canonical_card(code: str) -> str:
+    return Card.from_code(code).code()
+
+
+def _canonical_called_card(code: str) -> str:
+    called = code.rstrip().endswith("!")
+    return _canonical_card(code.rstrip().removesuffix("!")) + ("!" if called else "")
+
+
+def _canonical_rank(rank: str) -> str:
+    return parse_rank(rank)
+
+
+# The patterns document the usual spelling; the validators also accept spaces and ♠♥♦♣.
+_CARD_PATTERN = "^([2-9]|10|[TtJjQqKkAa])[SsHhDdCc]$|^[Jj][Kk]$"
+_RANK_PATTERN = "^([2-9]|10|[TtJjQqKkAa])$"
+
+CardCode = Annotated[
+    str,
+    AfterValidator(_canonical_card),
+    Field(description="a card: rank (A 2-10 J Q K, T for ten) and suit (S H D C), or JK",
+          json_schema_extra={"pattern": _CARD_PATTERN, "examples": ["10H", "AS", "JK"]}),
+]
+
+#: A card code that may end in ``!``: the card was taken by a Rummy call.
+CalledCardCode = Annotated[
+    str,
+    AfterValidator(_canonical_called_card),
+    Field(description="a card code; a trailing ! marks a card taken by a Rummy call",
+          json_schema_extra={"pattern": _CARD_PATTERN.replace("$", "!?$"),
+                             "examples": ["9S", "9S!"]}),
+]
+
+RankCode = Annotated[
+    str,
+    AfterValidator(_canonical_rank),
+    Field(description="a rank: A 2-10 J Q K (T for ten)",
+          json_schema_extra={"pattern": _RANK_PATTERN, "examples": ["6", "A"]}),
+]
+
+PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+JokerEffect = Annotated[
+    Literal["wild", "double", "split"] | None,
+    Field(description="Dealer's Gambit: the effect the dealer nominated for the jokers"),
+]
+
+
+class RulesObject(RequestModel):
+    """A preset with some options changed."""
+
+    preset: str = Field("rummy500", description="the preset to start from",
+                        json_schema_extra={"enum": list(PRESETS)})
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="options that override the preset's, named as in RULES.md: "
+                    + ", ".join(OPTIONS),
+    )
+
+
+def _rules_kind(value: Any) -> str | None:
+    if isinstance(value, str):
+        return "preset"
+    if isinstance(value, dict | RulesObject):
+        return "object"
+    return None  # neither: the discriminator's own error message explains what is expected
+
+
+RulesField = Annotated[
+    Annotated[str, Tag("preset"), Field(json_schema_extra={"enum": list(PRESETS)})]
+    | Annotated[RulesObject, Tag("object")],
+    Discriminator(
+        _rules_kind,
+        custom_error_type="rules_type",
+        custom_error_message='expected a preset id such as "rummy500" or an object '
+                             '{"preset": ..., "options": {...}}',
+    ),
+    Field(description="a preset id, or a preset with some options changed"),
+]
+
+
+class ErrorBody(ResponseModel):
+    """Every error: what is wrong, naming the field or card."""
+
+    error: str = Field(examples=["cards[1]: 'XX' is not a card"])
+
+
+def to_rules(value: str | RulesObject) -> Rules:
+    """The engine's rules for a ``rules`` field; a ``RulesError`` names a bad preset or option."""
+    if isinstance(value, str):
+        return rules_for(value)
+    return rules_for(value.preset, value.options)

@@ -1,0 +1,111 @@
+"""The ``scorekeeper`` command: ``scorekeeper serve`` runs the app for phones on the same Wi-Fi."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ipaddress
+import os
+import socket
+import sys
+from collections.abc import Sequence
+
+#: Any address outside this machine: connecting a UDP socket to it only picks the outgoing
+#: interface (no packet is sent), which tells us the LAN address.
+_PROBE_ADDRESS = ("10.254.254.254", 1)
+_WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, or None when it has none but loopback."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_PROBE_ADDRESS)
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def phone_url(host: str, port: int) -> str | None:
+    """The address phones should open: PUBLIC_BASE_URL, else this machine's LAN address.
+
+    Never localhost: a phone cannot reach it. None when no reachable address is known.
+    """
+    public = os.environ.get("PUBLIC_BASE_URL", "").strip()
+    if public:
+        return public.rstrip("/") + "/"
+    if host in _WILDCARD_HOSTS:
+        address = lan_address()
+    elif _is_loopback(host):
+        return None
+    else:
+        address = host
+    if address is None:
+        return None
+    if ":" in address:
+        address = f"[{address}]"
+    return f"http://{address}:{port}/"
+
+
+def _print_qr(url: str) -> None:
+    """The address as a QR code in the terminal, when the terminal can draw it."""
+    import qrcode  # type: ignore[import-untyped]
+
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    # a terminal without block characters: the printed address is enough
+    with contextlib.suppress(UnicodeEncodeError):
+        code.print_ascii(out=sys.stdout, invert=True)
+
+
+def serve(host: str, port: int, threads: int) -> int:
+    """Run the app with waitress (never the debug server)."""
+    import waitress  # type: ignore[import-untyped]
+
+    from . import create_app
+
+    app = create_app()
+    url = phone_url(host, port)
+    if url is None:
+        print("Could not find this machine's network address. Phones on the same Wi-Fi "
+              f"should open http://<this machine's address>:{port}/")
+    else:
+        print(f"Phones on the same Wi-Fi should open: {url}")
+        if sys.stdout.isatty():
+            _print_qr(url)
+    if _is_loopback(host):
+        print(f"Listening on {host} only: other devices cannot connect. "
+              "Use --host 0.0.0.0 to let phones in.")
+    sys.stdout.flush()
+    waitress.serve(app, host=host, port=port, threads=threads)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser("serve", help="serve the app on this machine's network")
+    serve_parser.add_argument("--host", default="0.0.0.0",
+                              help="address to listen on (default: all interfaces)")
+    serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve_parser.add_argument("--threads", type=int, default=8,
+                              help="worker threads (default: 8)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``scorekeeper`` console script."""
+    args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        return serve(args.host, args.port, args.threads)
+    return 2  # argparse rejects unknown commands before this

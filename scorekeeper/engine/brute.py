@@ -1,0 +1,56 @@
+"""A brute-force arrangement search: slow and obviously right, to check :mod:`.arrange` against.
+
+It tries every partition of the pile into blocks and every destination for each block (a new
+meld, a layoff onto an unused table meld, or left unplaced) and keeps the best score.
+
+>>> from .presets import rules_for
+>>> from .cards import parse_cards
+>>> best_score(parse_cards(["3C", "3D", "3S", "KS"]), Context(rules_for("rummy500")))
+(3, 9, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .cards import Card
+from .melds import Context, check_meld
+
+Score = tuple[int, int, int]
+
+
+def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for partition in _partitions(rest):
+        yield [[first], *partition]
+        for i in range(len(partition)):
+            yield [*partition[:i], [first, *partition[i]], *partition[i + 1:]]
+
+
+def best_score(pile: Sequence[Card], ctx: Context,
+               table: Sequence[Sequence[Card]] = ()) -> Score:
+    """(cards placed, points, -groups) of the best split, as :func:`.arrange.arrange` ranks them."""
+    best: Score = (0, 0, 0)
+    for partition in _partitions(list(range(len(pile)))):
+        best = max(best, _best_labels(partition, pile, ctx, table, 0, frozenset()))
+    return best
+
+
+def _best_labels(blocks: list[list[int]], pile: Sequence[Card], ctx: Context,
+                 table: Sequence[Sequence[Card]], index: int, used: frozenset[int]) -> Score:
+    if index == len(blocks):
+        return (0, 0, 0)
+    cards = [pile[i] for i in blocks[index]]
+    options: list[Score] = [_best_labels(blocks, pile, ctx, table, index + 1, used)]  # unplaced
+    destinations: list[int | None] = [None, *(i for i in range(len(table)) if i not in used)]
+    for onto in destinations:
+        verdict = check_meld(cards, ctx, table[onto] if onto is not None else ())
+        if not verdict.legal:
+            continue
+        rest = _best_labels(blocks, pile, ctx, table, index + 1,
+                            used | {onto} if onto is not None else used)
+        options.append((rest[0] + len(cards), rest[1] + verdict.points, rest[2] - 1))
+    return max(options)

@@ -1,0 +1,29 @@
+"""GET /api/v1/presets."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import OPTIONS
+
+
+def test_every_preset_with_every_option(client: FlaskClient) -> None:
+    response = client.get("/api/v1/presets")
+    assert response.status_code == 200
+    presets = response.get_json()
+    assert [preset["id"] for preset in presets] == list(PRESETS)
+    for preset in presets:
+        assert set(preset) >= {"id", "name", "summary", "options", "lines"}
+        assert list(preset["options"]) == list(OPTIONS)
+        assert preset["lines"] and all(isinstance(line, str) for line in preset["lines"])
+
+
+def test_rummy5000_options(client: FlaskClient) -> None:
+    presets = {preset["id"]: preset for preset in client.get("/api/v1/presets").get_json()}
+    rummy5000 = presets["rummy5000"]
+    assert rummy5000["name"] == "5000 Rummy"
+    assert rummy5000["options"]["deal"] == "upcard"
+    assert rummy5000["options"]["round_wild"] == "dealer_upcard"
+    assert rummy5000["options"]["target"] == 5000
+    assert rummy5000["options"]["card_points"]["A"] == 100
