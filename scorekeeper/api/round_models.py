@@ -1,13 +1,7 @@
-"""The bodies of ``POST /api/v1/rounds/score`` (API.md), ready for its route.
+"""The bodies of ``POST /api/v1/rounds/score`` (API.md).
 
-THE ROUTE IS NOT WRITTEN YET: whoever wires it to the scoring engine declares it in views.py as
-
-    @api_route(bp, "POST", "/rounds/score", body=RoundScoreRequest,
-               responses={200: RoundScoreResponse, 422: RoundScoreResponse},
-               errors={422: "..."})
-
-and it then appears in /api/v1/openapi.json. :class:`RoundBody` is the round without ``rules``,
-for the stateful ``POST <edit_url>/rounds`` of a game.
+:class:`RoundBody` is the round without ``rules``, for the stateful ``POST <edit_url>/rounds``
+of a game.
 """
 
 from __future__ import annotations
@@ -139,6 +133,10 @@ class PlayerScore(ResponseModel):
     bonus: int = Field(description="every bonus: going out, Rummy calls and the like")
     total: int = Field(description="what the round adds to the player's score")
     lines: list[str]
+    hand_points: int = Field(0, description="what the cards left in hand are worth, whether "
+                                            "they count against the player, go to the player "
+                                            "who went out, or count for nothing")
+    went_out: bool = False
 
 
 class TeamScore(ResponseModel):

@@ -12,6 +12,7 @@ from ..engine.deal import plan_deal
 from ..engine.melds import check_meld
 from ..engine.points import Context
 from ..engine.presets import PRESETS
+from ..engine.scoring import score_round
 from . import bp
 from .endpoints import api_route
 from .models import (
@@ -24,6 +25,8 @@ from .models import (
     PresetOut,
 )
 from .openapi import openapi_document
+from .round_models import RoundScoreRequest, RoundScoreResponse
+from .rounds import round_record, round_response
 from .types import to_rules
 
 
@@ -87,3 +90,15 @@ def deal(body: DealRequest) -> DealResponse:
                      round_number=body.round, winner=body.winner)
     return DealResponse(cards=plan.cards, wild_rank=plan.wild_rank,
                         next_dealer=plan.next_dealer, redeal=plan.redeal)
+
+
+@api_route(bp, "POST", "/rounds/score", body=RoundScoreRequest,
+           responses={200: RoundScoreResponse, 422: RoundScoreResponse})
+def score_round_view(body: RoundScoreRequest) -> tuple[RoundScoreResponse, int]:
+    """Score one round: each player's breakdown, side totals, problems and warnings.
+
+    With any ``problems`` (an illegal meld, more copies of a card than the packs hold, two
+    players out…) the status is 422 and the scores are not to be trusted.
+    """
+    score = score_round(to_rules(body.rules), round_record(body))
+    return round_response(score), 200 if score.ok else 422

@@ -88,6 +88,11 @@ def check_meld(cards: Sequence[Card], ctx: Context, extends: Sequence[Card] = ()
     """
     combined = tuple(extends) + tuple(cards)
     verdict = _check(combined, ctx, len(extends))
+    if verdict.kind not in (None, "wild_set") and extends and \
+            _check(tuple(extends), ctx, 0).kind == "wild_set":
+        reason = (f"{format_cards(cards)} cannot be laid off onto {format_cards(extends)}: a set "
+                  "of wild cards takes only wild cards.")
+        return Verdict(False, None, verdict.readings, len(extends), 0, (reason,))
     if not verdict.legal and extends and ctx.rules.real_card_for_wild != "none":
         beside = _laid_beside(tuple(extends), tuple(cards), ctx)
         if beside is not None:
@@ -136,10 +141,11 @@ def _laid_beside(meld: tuple[Card, ...], added: tuple[Card, ...], ctx: Context) 
     if not verdict.legal:
         return None
     extra = tuple(CardReading(card, card, card_points(ctx, card), False) for card in beside)
+    laid = verdict.points if rest else 0
     note = (f"{format_cards(beside)} laid beside the wild card that stands for it "
             f"(real_card_for_wild: {ctx.rules.real_card_for_wild}).")
     return Verdict(True, verdict.kind, verdict.readings + extra, len(meld),
-                   verdict.points + sum(r.points for r in extra), (), (*verdict.notes, note))
+                   laid + sum(r.points for r in extra), (), (*verdict.notes, note))
 
 
 _Analysis = tuple[str | None, tuple[Card, ...], tuple[int, ...], tuple[bool, ...],
@@ -192,7 +198,8 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
 
     legal = [a.reading for a in attempts if a.reading is not None]
     if not reasons and legal:
-        best = max(legal, key=lambda r: (sum(r.points), r.rank_sum))
+        # Most points; then wilds in their own place read as themselves; then the highest cards.
+        best = max(legal, key=lambda r: (sum(r.points), -sum(r.wild), r.rank_sum))
         notes = _notes(cards, best, sum(a.fits for a in attempts) > 1)
         return best.kind, best.as_cards, best.points, best.wild, (), notes
     if not reasons and all(wild) and rules.wild_sets and n >= rules.min_set:
@@ -201,8 +208,10 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
     if all(wild) and not legal:
         reasons.append("A meld needs at least one natural card; wild cards alone make a meld "
                        "only where these rules allow it (wild_sets).")
+    too_few = n < fewest  # already said once for every kind of meld
     for attempt in attempts:
-        reasons.extend(r for r in attempt.reasons if r not in reasons)
+        reasons.extend(r for r in attempt.reasons
+                       if r not in reasons and not (too_few and "needs at least" in r))
     return None, cards, (), wild, tuple(reasons), ()
 
 

@@ -362,7 +362,11 @@ class Rules:
                 raise RulesError(f"unknown option {name!r}{hint}", str(name))
             if name == "card_points" and isinstance(value, Mapping):
                 value = {**_dump_card_points(self.card_points), **value}
-            changes[name] = option.parse(name, value)
+            try:
+                changes[name] = option.parse(name, value)
+            except RulesError as error:
+                error.option = name  # the option, even when the message names a part of it
+                raise
         return dataclasses.replace(self, **changes)
 
     @classmethod

@@ -1,0 +1,385 @@
+"""Score one round from what is on the table, under every scoring option of RULES.md.
+
+A round record holds each player by cards (melds, layoffs, hand) or by totals; the result has a
+breakdown per player (lines a player can check against the cards), side totals, ``problems`` (the
+round is impossible as recorded) and ``warnings`` (house-rule matters the table may overrule).
+
+>>> from .presets import rules_for
+>>> ann = PlayerRecord("Ann", went_out=True, melds=(meld("3C 3D 3S"), meld("5D 6D 7D")),
+...                    layoffs=(LayoffRecord("Bob", 0, parse_cards(["9S"])),))
+>>> bob = PlayerRecord("Bob", melds=(meld("6S 7S 8S"),), hand=parse_cards(["KH", "2C"]))
+>>> cy = PlayerRecord("Cy", melded_points=40, hand_points=25)
+>>> result = score_round(rules_for("rummy500"), RoundRecord((ann, bob, cy)))
+>>> [(p.name, p.melded, p.in_hand, p.total) for p in result.players]
+[('Ann', 36, 0, 36), ('Bob', 21, 12, 9), ('Cy', 40, 25, 15)]
+>>> result.players[0].lines
+('3C 3D 3S set 9', '5D 6D 7D run 18', "9S laid off on Bob's 6S 7S 8S 9")
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card, format_cards, parse_cards
+from .deck import overused
+from .melds import Verdict, check_meld
+from .points import Context, card_points, divide
+from .rules import Rules
+
+__all__ = ["LayoffRecord", "MeldRecord", "PlayerRecord", "PlayerScore", "RoundRecord",
+           "RoundScore", "TeamScore", "meld", "parse_cards", "score_round"]
+
+
+@dataclass(frozen=True)
+class MeldRecord:
+    cards: tuple[Card, ...]
+    laid_at_once: bool = False  # Persian: a four of a kind laid down in one go counts double
+    doubled: bool = False  # Dealer's Gambit: the dealer's joker doubled and sealed this set
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+
+def meld(codes: str, **flags: bool) -> MeldRecord:
+    """A meld from codes separated by spaces: ``meld("3C 3D 3S")``."""
+    return MeldRecord(tuple(parse_cards(codes.split())), **flags)
+
+
+@dataclass(frozen=True)
+class LayoffRecord:
+    """Cards laid off onto meld number ``meld`` of player ``player``."""
+
+    player: str
+    meld: int
+    cards: tuple[Card, ...]
+    final: bool = False  # laid off after someone went out (final_layoffs): worth nothing
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One player's part of a round: by cards, or by totals when ``melded_points`` is set."""
+
+    name: str
+    team: str | None = None
+    went_out: bool = False
+    melds: tuple[MeldRecord, ...] = ()
+    layoffs: tuple[LayoffRecord, ...] = ()
+    hand: tuple[Card, ...] = ()
+    called: tuple[Card, ...] = ()  # cards taken by calling "Rummy!" (marked "9S!")
+    melded_points: int | None = None
+    hand_points: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("melds", "layoffs", "hand", "called"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    @property
+    def by_totals(self) -> bool:
+        return self.melded_points is not None or self.hand_points is not None
+
+    def table_cards(self) -> list[Card]:
+        cards = [card for m in self.melds for card in m.cards]
+        return cards + [card for layoff in self.layoffs for card in layoff.cards]
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    players: tuple[PlayerRecord, ...]
+    ended_by: str = "going_out"  # or "stock_out"
+    wild_rank: str | None = None
+    joker_effect: str | None = None  # Dealer's Gambit: wild, double or split
+    opening: frozenset[str] = frozenset()  # players melding for the first time in the game
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    team: str | None
+    melded: int
+    in_hand: int  # the points that count against the player (0 when hands do not count)
+    bonus: int
+    total: int  # melded - in_hand + bonus: what the round adds to the player's score
+    lines: tuple[str, ...]
+    hand_points: int = 0  # what the cards left in hand are worth, whoever they count for
+    went_out: bool = False
+    verdicts: tuple[Verdict, ...] = ()  # one per meld, with its layoffs
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    team: str
+    melded: int
+    in_hand: int
+    bonus: int
+    total: int
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    players: tuple[PlayerScore, ...]
+    teams: tuple[TeamScore, ...]
+    problems: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def totals(self) -> dict[str, int]:
+        return {player.name: player.total for player in self.players}
+
+
+@dataclass
+class _Tally:
+    """One player's running account while the round is scored."""
+
+    melded: int = 0
+    in_hand: int = 0
+    bonus: int = 0
+    hand_points: int = 0
+    lines: list[str] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+
+
+def _shown(verdict: Verdict, readings: Iterable[int] | None = None) -> str:
+    """Cards as laid, with what each wild stands for: ``8S 6H(9S) 10S``."""
+    chosen = verdict.readings if readings is None else [verdict.readings[i] for i in readings]
+    return " ".join(f"{r.card}({r.as_card})" if r.card != r.as_card else r.card.code()
+                    for r in chosen)
+
+
+def _structure_problems(record: RoundRecord) -> list[str]:
+    problems = []
+    names = [player.name for player in record.players]
+    for name, count in Counter(names).items():
+        if count > 1:
+            problems.append(f"{name} is named {count} times.")
+    out = [player.name for player in record.players if player.went_out]
+    if record.ended_by == "going_out" and not out:
+        problems.append("The round ended by going out, but nobody is marked as out.")
+    elif record.ended_by == "going_out" and len(out) > 1:
+        problems.append(f"Only one player can go out; {' and '.join(out)} are marked out.")
+    elif record.ended_by == "stock_out" and out:
+        problems.append(f"The stock ran out, so nobody went out; {', '.join(out)} is marked out.")
+    elif record.ended_by not in ("going_out", "stock_out"):
+        problems.append(f"A round ends by going_out or stock_out, not {record.ended_by!r}.")
+    for player in record.players:
+        if player.went_out and (player.hand or (player.hand_points or 0) > 0):
+            problems.append(f"{player.name} went out but still holds cards.")
+        if player.by_totals and ((player.melded_points or 0) < 0 or (player.hand_points or 0) < 0):
+            problems.append(f"{player.name}'s totals cannot be negative.")
+    return problems
+
+
+def score_round(rules: Rules, record: RoundRecord) -> RoundScore:
+    """Score one round as recorded; problems and warnings never stop the arithmetic."""
+    players = record.players
+    packs = rules.packs(len(players))
+    ctx = Context(rules, record.wild_rank, record.joker_effect, packs)
+    problems = _structure_problems(record)
+    warnings: list[str] = []
+    every_card = [card for p in players if not p.by_totals for card in (*p.table_cards(), *p.hand)]
+    problems += overused(every_card, rules, packs)
+    if rules.round_wild != "none" and record.wild_rank is None:
+        warnings.append("No wild rank is recorded for this round (round_wild).")
+    if rules.dealer_joker and record.joker_effect is None:
+        warnings.append("The dealer's joker effect is not recorded; jokers count as wild.")
+
+    tallies = {player.name: _Tally() for player in players}
+    _score_table(rules, ctx, players, tallies, problems, warnings)
+    goer = next((p.name for p in players if p.went_out), None)
+    if record.ended_by != "going_out":
+        goer = None
+    for player in players:
+        tally = tallies[player.name]
+        if player.by_totals:
+            tally.melded += player.melded_points or 0
+            tally.hand_points = player.hand_points or 0
+            tally.lines.append(f"counted on the table {player.melded_points or 0}")
+        else:
+            tally.hand_points = sum(card_points(ctx, card) for card in player.hand)
+        for card in player.called:
+            points = divide(rules.rummy_call_points, rules.points_divisor)
+            if points:
+                tally.bonus += points
+                tally.lines.append(f"Rummy call {card} +{points}")
+    _settle_hands(rules, record, goer, tallies)
+    if goer is not None and rules.going_out_bonus:
+        bonus = divide(rules.going_out_bonus, rules.points_divisor)
+        tallies[goer].bonus += bonus
+        tallies[goer].lines.append(f"going out +{bonus}")
+    if goer is not None and rules.seven_card_straight_points:
+        _seven_card_straight(rules, goer, tallies[goer])
+    _opening_warnings(rules, record, tallies, warnings)
+
+    scores = tuple(
+        PlayerScore(p.name, p.team, t.melded, t.in_hand, t.bonus,
+                    t.melded - t.in_hand + t.bonus, tuple(t.lines), t.hand_points,
+                    p.went_out and p.name == goer, tuple(t.verdicts))
+        for p, t in ((p, tallies[p.name]) for p in players))
+    return RoundScore(scores, _teams(scores), tuple(problems), tuple(warnings))
+
+
+def _score_table(rules: Rules, ctx: Context, players: Sequence[PlayerRecord],
+                 tallies: dict[str, _Tally], problems: list[str], warnings: list[str]) -> None:
+    """Melds and layoffs: every meld with its layoffs must stay one legal meld."""
+    by_name = {player.name: player for player in players}
+    layoffs_onto: dict[tuple[str, int], list[tuple[PlayerRecord, LayoffRecord]]] = {}
+    for player in players:
+        if player.by_totals:
+            continue
+        if player.layoffs and not player.melds and rules.layoff_requires_own_meld and any(
+                not layoff.final for layoff in player.layoffs):
+            warnings.append(f"{player.name} laid off without a meld of their own "
+                            "(layoff_requires_own_meld).")
+        for layoff in player.layoffs:
+            target = by_name.get(layoff.player)
+            if target is None or target.by_totals or not 0 <= layoff.meld < len(target.melds):
+                where = (f"{layoff.player} has no meld {layoff.meld + 1}" if target else
+                         f"there is no player {layoff.player!r}")
+                problems.append(f"{player.name} laid off {format_cards(layoff.cards)}, but "
+                                f"{where}.")
+                continue
+            if layoff.final and not rules.final_layoffs:
+                problems.append(f"{player.name} laid off {format_cards(layoff.cards)} after the "
+                                "round ended, which these rules do not allow (final_layoffs).")
+            layoffs_onto.setdefault((layoff.player, layoff.meld), []).append((player, layoff))
+
+    for owner in players:
+        if owner.by_totals:
+            continue
+        for index, record in enumerate(owner.melds):
+            extra = layoffs_onto.get((owner.name, index), [])
+            _score_meld(rules, ctx, owner, record, extra, tallies, problems, warnings)
+
+
+def _score_meld(rules: Rules, ctx: Context, owner: PlayerRecord, record: MeldRecord,
+                layoffs: list[tuple[PlayerRecord, LayoffRecord]], tallies: dict[str, _Tally],
+                problems: list[str], warnings: list[str]) -> None:
+    tally = tallies[owner.name]
+    cards = record.cards
+    if record.doubled:  # the dealer's joker lies on the set as a marker: it is not part of it
+        cards = tuple(card for card in cards if not card.is_joker)
+    verdict = check_meld(cards, ctx)
+    tally.verdicts.append(verdict)
+    shown = _shown(verdict)
+    if not verdict.legal:
+        problems.append(f"{owner.name}'s {format_cards(record.cards)} is not a legal meld: "
+                        + " ".join(verdict.reasons))
+    points = verdict.points
+    note = ""
+    if record.doubled:
+        if ctx.joker_effect != "double":
+            problems.append(f"{owner.name}'s {shown} is marked doubled, but the dealer did not "
+                            "nominate double for the jokers this round.")
+        elif verdict.kind != "set":
+            problems.append(f"{owner.name}'s {shown}: only a set can be doubled by the "
+                            "dealer's joker.")
+        else:
+            points *= 2
+            note = " doubled by the dealer's joker"
+        if layoffs:
+            problems.append(f"{owner.name}'s {shown} was sealed by the dealer's joker and takes "
+                            "no layoffs.")
+    aces = [r for r in verdict.readings if r.card.rank == "A" and not r.wild]
+    if rules.four_aces_points is not None and verdict.kind == "set" and len(aces) >= 4:
+        four = divide(rules.four_aces_points, rules.points_divisor)
+        points += four - sum(r.points for r in aces[:4])
+        note += " (four aces)"
+    if record.laid_at_once and rules.double_four_laid_at_once:
+        if verdict.kind in ("set", "joker_set") and len(cards) == 4:
+            points *= 2
+            note += " laid down at once, doubled"
+        else:
+            warnings.append(f"{owner.name}'s {shown} is marked laid down at once, but only a "
+                            "four of a kind counts double (double_four_laid_at_once).")
+    tally.melded += points
+    tally.lines.append(f"{shown} {verdict.kind or 'not a meld'} {points}{note}")
+
+    table = cards
+    for layer, layoff in layoffs:
+        added = check_meld(layoff.cards, ctx, extends=table)
+        table = table + layoff.cards
+        whose = "their own" if layer.name == owner.name else f"{owner.name}'s"
+        base = _shown(added, range(added.added_from))
+        laid = _shown(added, range(added.added_from, len(added.readings)))
+        if not added.legal:
+            problems.append(f"{layer.name} cannot lay off {format_cards(layoff.cards)} on "
+                            f"{whose} {base}: " + " ".join(added.reasons[1:]))
+        if layoff.final:
+            tallies[layer.name].lines.append(f"{laid} laid off on {whose} {base} after the "
+                                             "round ended 0")
+            continue
+        tallies[layer.name].melded += added.points
+        tallies[layer.name].lines.append(f"{laid} laid off on {whose} {base} {added.points}")
+
+
+def _settle_hands(rules: Rules, record: RoundRecord, goer: str | None,
+                  tallies: dict[str, _Tally]) -> None:
+    """What the cards left in hand do: count against their holder, go to the goer, or nothing."""
+    players = record.players
+    mode = rules.scoring
+    if goer is None:
+        mode = {"hands_count": mode, "hands_ignored": "ignored",
+                "opponent_remainder": "opponents"}[rules.stock_out]
+    sides: dict[str, list[str]] = {}
+    for player in players:
+        sides.setdefault(player.team or player.name, []).append(player.name)
+    if mode == "opponents" and len(sides) != 2:
+        mode = "ignored"  # with more than two sides, as hands_ignored (RULES.md)
+    for player in players:
+        tally = tallies[player.name]
+        hand = "counted" if player.by_totals else format_cards(player.hand)
+        if not tally.hand_points:
+            continue
+        if mode == "melds_minus_hand":
+            tally.in_hand = tally.hand_points
+            tally.lines.append(f"in hand {hand} -{tally.hand_points}")
+        elif mode == "melds_plus_hands_to_goer" and goer is not None and player.name != goer:
+            tallies[goer].bonus += tally.hand_points
+            tallies[goer].lines.append(f"{player.name}'s hand +{tally.hand_points}")
+            tally.lines.append(f"in hand {hand} {tally.hand_points}, to {goer}")
+        else:
+            tally.lines.append(f"in hand {hand} {tally.hand_points}, not counted")
+    if mode == "opponents":
+        first, second = sides.values()
+        for side, other in ((first, second), (second, first)):
+            collected = sum(tallies[name].hand_points for name in other)
+            if collected:  # a side's takings go to its first seated player
+                tallies[side[0]].bonus += collected
+                tallies[side[0]].lines.append(f"opponents' hands +{collected}")
+
+
+def _seven_card_straight(rules: Rules, goer: str, tally: _Tally) -> None:
+    if any(v.legal and v.kind == "run" and len(v.readings) >= 7 for v in tally.verdicts):
+        prize = divide(rules.seven_card_straight_points, rules.points_divisor)
+        tally.bonus = prize - (tally.melded - tally.in_hand)
+        tally.lines.append(f"went out with a 7-card run: {prize} instead of the round's score")
+
+
+def _opening_warnings(rules: Rules, record: RoundRecord, tallies: dict[str, _Tally],
+                      warnings: list[str]) -> None:
+    if not rules.first_meld_minimum:
+        return
+    minimum = divide(rules.first_meld_minimum, rules.points_divisor)
+    for player in record.players:
+        if player.name in record.opening and player.melds:
+            melded = sum(v.points for v in tallies[player.name].verdicts)
+            if melded < minimum:
+                warnings.append(f"{player.name}'s first melding totals {melded}, under the "
+                                f"{minimum} these rules ask for (first_meld_minimum).")
+
+
+def _teams(scores: Sequence[PlayerScore]) -> tuple[TeamScore, ...]:
+    teams: dict[str, list[PlayerScore]] = {}
+    for score in scores:
+        if score.team is not None:
+            teams.setdefault(score.team, []).append(score)
+    return tuple(TeamScore(team, sum(p.melded for p in members), sum(p.in_hand for p in members),
+                           sum(p.bonus for p in members), sum(p.total for p in members))
+                 for team, members in teams.items())

@@ -1,0 +1,81 @@
+"""Card notation: parsing, formatting, errors that name the bad code; the deck and its limits."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, Card, CardError, parse_cards
+from scorekeeper.engine.deck import deck_counts, overused
+from scorekeeper.engine.rules import Rules
+
+
+@pytest.mark.parametrize(
+    ("code", "canonical"),
+    [
+        ("10H", "10H"),
+        ("th", "10H"),
+        ("T♥", "10H"),
+        ("q♦", "QD"),
+        ("A♠", "AS"),
+        ("jk", "JK"),
+        ("Joker", "JK"),
+        (" 7c ", "7C"),
+        ("K♣", "KC"),
+    ],
+)
+def test_codes_parse_to_canonical_form(code: str, canonical: str) -> None:
+    assert Card.from_code(code).code() == canonical
+
+
+@pytest.mark.parametrize("code", ["", "1S", "11H", "AX", "S", "10", "JKS", "♠A", "AS!"])
+def test_bad_codes_are_named_in_the_error(code: str) -> None:
+    with pytest.raises(CardError, match=repr(code).replace("\\", "\\\\")):
+        Card.from_code(code)
+
+
+def test_a_non_string_is_a_card_error() -> None:
+    with pytest.raises(CardError):
+        Card.from_code(10)  # type: ignore[arg-type]
+
+
+@given(st.lists(st.sampled_from([*ALL_CARDS, JOKER_CARD])))
+def test_parse_and_format_round_trip(cards: list[Card]) -> None:
+    codes = [card.code() for card in cards]
+    assert parse_cards(codes) == cards
+    assert [eval(repr(card)) for card in cards] == cards  # the repr round-trips too
+
+
+@given(st.sampled_from(ALL_CARDS), st.booleans())
+def test_lower_case_and_symbols_parse_the_same(card: Card, lower: bool) -> None:
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card.suit]
+    text = card.rank + symbol
+    assert Card.from_code(text.lower() if lower else text) == card
+
+
+def test_deck_composition_follows_packs_jokers_and_omitted_ranks() -> None:
+    rules = Rules().with_options({"jokers": 4, "omit_ranks": ["2", "3"]})
+    deck = deck_counts(rules, packs=2)
+    assert sum(deck.values()) == 2 * 44 + 4
+    assert deck[Card.from_code("2H")] == 0
+    assert deck[JOKER_CARD] == 4
+
+
+@pytest.mark.parametrize(
+    ("codes", "options", "packs", "problem"),
+    [
+        (["5S", "5S"], {}, 1, "5S twice, but one pack holds it once."),
+        (["5S", "5S", "5S"], {}, 2, "5S 3 times, but 2 packs hold it twice."),
+        (["JK"], {}, 1, "JK, but these rules play without jokers (jokers)."),
+        (["JK", "JK", "JK"], {"jokers": 2}, 1, "JK 3 times, but these rules play with 2 (jokers)."),
+        (["2C"], {"omit_ranks": ["2"]}, 2, "2C, but these rules take the 2s out of the pack"),
+    ],
+)
+def test_physical_limits_name_the_card(
+    codes: list[str], options: dict[str, object], packs: int, problem: str
+) -> None:
+    problems = overused(parse_cards(codes), Rules().with_options(options), packs)
+    assert len(problems) == 1 and problems[0].startswith(problem)
+
+
+def test_cards_within_the_packs_are_fine() -> None:
+    assert overused(parse_cards(["5S", "5S", "JK"]), Rules().with_options({"jokers": 1}), 2) == []

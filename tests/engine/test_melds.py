@@ -1,0 +1,276 @@
+"""The meld referee: legality, kinds, what wilds stand for, points, and every reason."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, Card, parse_cards
+from scorekeeper.engine.melds import Verdict, check_meld
+from scorekeeper.engine.points import Context
+from scorekeeper.engine.presets import PRESETS, rules_for
+
+
+def check(
+    preset: str,
+    codes: str,
+    wild_rank: str | None = None,
+    extends: str = "",
+    packs: int = 1,
+    joker_effect: str | None = None,
+    **options: object,
+) -> Verdict:
+    ctx = Context(rules_for(preset, options), wild_rank, joker_effect, packs)
+    return check_meld(parse_cards(codes.split()), ctx, parse_cards(extends.split()))
+
+
+def stands_for(verdict: Verdict) -> dict[str, str]:
+    return {r.card.code(): r.as_card.code() for r in verdict.added if r.wild}
+
+
+# (preset, cards, wild rank, options, legal, kind, points) — seeds' worked examples first.
+TABLE = [
+    ("rummy5000", "8S 6H 10S", "6", {}, True, "run", 115),  # "8-6-10 is a valid run"
+    ("rummy500", "QS KS AS", None, {}, True, "run", 35),
+    ("rummy500", "AS 2S 3S", None, {}, True, "run", 6),
+    ("rummy500-fives", "AS 2S 3S", None, {}, True, "run", 15),  # a low ace is 5 in fives
+    ("rummy500-fives", "QS KS AS", None, {}, True, "run", 35),
+    ("rummy500", "KS AS 2S", None, {}, False, None, 0),
+    ("rummy500", "KS AS 2S", None, {"around_the_corner": True}, True, "run", 27),
+    ("rummy500", "QS KS AS 2S", None, {"around_the_corner": True}, True, "run", 37),
+    ("rummy5000", "5S 5S 5S", None, {"decks": 2}, True, "set", 15),  # "5-5-5 is a valid set"
+    ("rummy500", "5S 5S 5S", None, {"decks": 2}, False, None, 0),
+    ("rummy500-fives", "JS JH JD", None, {}, True, "set", 30),
+    ("rummy500", "3C 3D 3S", None, {}, True, "set", 9),
+    ("rummy500", "3C 3D", None, {}, False, None, 0),
+    ("rummy500", "3C 3D 3S 3H", None, {"min_set": 4}, True, "set", 12),
+    ("rummy500", "3C 3D 3S", None, {"min_set": 4}, False, None, 0),
+    ("rummy500", "5D 6D 7D", None, {"min_run": 4}, False, None, 0),
+    ("rummy500", "5D 6D 7D 8D", None, {"min_run": 4}, True, "run", 26),
+    ("rummy500", "AS 2S 3S", None, {"ace_position": "high_only"}, False, None, 0),
+    ("rummy500", "QS KS AS", None, {"ace_position": "low_only"}, False, None, 0),
+    ("rummy500", "3C 3D 3S 3H 3C", None, {"decks": 2}, False, None, 0),  # two 3C, no duplicates
+    ("rummy500", "3C 3D 3S 3H", None, {"max_set": 3}, False, None, 0),
+    ("rummy500", "9S 10S JK", None, {"jokers": 1}, True, "run", 34),
+    (
+        "rummy500",
+        "9S 10S JK",
+        None,
+        {"jokers": 1, "joker_points": "as_represented"},
+        True,
+        "run",
+        29,
+    ),
+    ("rummy500", "JK JK JK", None, {"jokers": 3}, False, None, 0),
+    ("rummy500", "JK JK JK", None, {"jokers": 3, "wild_sets": True}, True, "wild_set", 45),
+    ("persian", "JK JK JK JK", None, {}, True, "joker_set", 80),
+    ("persian", "JK JK JK", None, {}, True, "joker_set", 60),
+    ("persian", "JK 5S 5H", None, {}, False, None, 0),  # jokers are not wild in Persian
+    ("persian", "AS 2S 3S", None, {}, False, None, 0),  # aces high only
+    ("george2500", "5S 5H JK", "7", {"jokers": 2}, True, "set", 110),
+    ("george2500", "5S JK 7H", "7", {"jokers": 2}, False, None, 0),  # one wild per set
+    ("george2500", "5S 6S 7S", None, {}, False, None, 0),  # sets only
+    ("george2500", "2S 2H 2D", None, {}, False, None, 0),  # twos are out of the pack
+    ("rummy5000", "6S 6H 6D", "6", {}, True, "set", 300),  # wilds in their own place
+    ("rummy5000", "AS AH AD", "A", {}, True, "set", 600),  # wild aces are 200
+    ("rummy5000", "5S 6S 7S", "6", {"wild_limit": "one"}, True, "run", 110),
+    ("rummy5000", "5S 6S 6H", "6", {"wild_limit": "one"}, True, "run", 205),
+    ("rummy5000", "5S 6S 6H", "6", {"wild_limit": "one", "wild_as_itself": "wild"}, False, None, 0),
+    ("rummy5000", "5S 6H 7H", "7", {"wild_limit": "naturals_majority"}, False, None, 0),
+    ("rummy5000", "5S 6S 7H 8S", "7", {"wild_limit": "naturals_majority"}, True, "run", 115),
+    ("rummy5000", "4S 5S 6S 7S 8S 9S", "2", {"wild_limit": "one_per_three"}, True, "run", 30),
+    ("rummy5000", "4S 5S 2H 7S 8S 2D", "2", {"wild_limit": "one_per_three"}, True, "run", 220),
+    ("rummy5000", "4S 5S 2H 2C 8S", "2", {"wild_limit": "one_per_three"}, False, None, 0),
+    ("rummy500", "JS QS KS", None, {"wild_cards": ["JS", "JH"]}, True, "run", 30),
+    ("rummy500", "JH QS KS", None, {"wild_cards": ["JS", "JH"]}, True, "run", 30),
+    ("rummy500", "2H 9S 10S", None, {"wild_ranks": ["2"], "wild_points": 25}, True, "run", 44),
+    ("rummy500", "QS QH QD", None, {"card_overrides": {"QS": 45}}, True, "set", 65),
+    ("rummy100", "10S JS QS", None, {}, True, "run", 6),  # 10 points each, divided by 5
+    ("dealers-gambit", "9S JK JS", None, {}, True, "run", 19),  # the joker is wild, worth 0
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "codes", "wild_rank", "options", "legal", "kind", "points"), TABLE
+)
+def test_verdicts(
+    preset: str,
+    codes: str,
+    wild_rank: str | None,
+    options: dict[str, object],
+    legal: bool,
+    kind: str | None,
+    points: int,
+) -> None:
+    verdict = check(
+        preset, codes, wild_rank, packs=2 if options.get("decks") == 2 else 1, **options
+    )
+    assert (verdict.legal, verdict.kind, verdict.points) == (legal, kind, points), verdict.reasons
+    assert verdict.is_legal() == legal
+    assert bool(verdict.reasons) != legal  # illegal always says why, legal never does
+
+
+def test_the_wild_in_8_6_10_stands_for_the_nine() -> None:
+    verdict = check("rummy5000", "8S 6H 10S", "6")
+    assert stands_for(verdict) == {"6H": "9S"}
+    assert [r.points for r in verdict.readings] == [5, 100, 10]
+
+
+def test_a_joker_reads_as_the_card_that_scores_most() -> None:
+    assert stands_for(check("rummy500", "9S 10S JK", joker_points="as_represented")) == {"JK": "JS"}
+    # A-JK-JK: a set of aces (15 each) beats Q-K-A (10 + 10) when jokers are priced as cards
+    assert check("rummy500", "AS JK JK", joker_points="as_represented").kind == "set"
+
+
+def test_on_equal_points_wilds_stand_for_the_highest_cards() -> None:
+    verdict = check("rummy5000", "9S 10S JK", "4", jokers=2)
+    assert stands_for(verdict) == {"JK": "JS"}
+    assert "scores most" in " ".join(verdict.notes)
+
+
+@pytest.mark.parametrize(
+    ("codes", "extends", "legal"),
+    [
+        ("5S", "6S 7S 8S 9S", True),
+        ("10S", "6S 7S 8S 9S", True),
+        ("9S", "6S 7S 8S 9S", False),
+        ("9S", "6S 7S 8S", True),
+        ("4S 5S", "6S 7S 8S", True),
+        ("4S", "6S 7S 8S", False),
+        ("3H", "3C 3D 3S", True),
+        ("4H", "3C 3D 3S", False),
+        ("JK", "6S 7S 8S", True),
+    ],
+)
+def test_layoffs_keep_one_legal_meld(codes: str, extends: str, legal: bool) -> None:
+    verdict = check("rummy500", codes, extends=extends, jokers=2)
+    assert verdict.legal == legal
+    if legal:
+        assert verdict.points == sum(r.points for r in verdict.added)
+        assert len(verdict.added) == len(codes.split())
+
+
+def test_only_the_laid_off_cards_score() -> None:
+    assert check("rummy500", "9S", extends="6S 7S 8S").points == 9
+
+
+def test_the_real_card_may_be_laid_beside_its_wild_in_5000() -> None:
+    verdict = check(
+        "rummy5000", "9C", "6", extends="9S 9H 9D JK", jokers=2, set_duplicates_allowed=False
+    )
+    assert verdict.legal and verdict.points == 5
+    assert any("laid beside" in note for note in verdict.notes)
+    refused = check("rummy500", "9C", extends="9S 9H 9D JK", jokers=2)
+    assert not refused.legal
+
+
+def test_a_wild_set_takes_only_wilds() -> None:
+    assert check("rummy500", "JK", extends="JK JK JK", jokers=4, wild_sets=True).legal
+    assert not check("rummy500", "5S", extends="JK JK JK", jokers=4, wild_sets=True).legal
+
+
+def test_dealers_joker_is_not_wild_when_the_dealer_chose_double() -> None:
+    assert not check("dealers-gambit", "9S JK JS", joker_effect="double").legal
+    assert check("dealers-gambit", "9S JK JS", joker_effect="wild").legal
+
+
+@pytest.mark.parametrize(
+    ("preset", "codes", "options", "reasons"),
+    [
+        (
+            "rummy500",
+            "KS AS 2S",
+            {},
+            ["K-A-2 goes around the corner, which these rules do not allow (around_the_corner)."],
+        ),
+        (
+            "rummy500",
+            "8S 6H 10S",
+            {},
+            [
+                "Not a set: the cards are of different ranks (6 8 10).",
+                "Not a run: the cards are not all of one suit.",
+            ],
+        ),
+        (
+            "rummy500",
+            "2S 3S 5S 9S",
+            {},
+            [
+                "Not a run: 2S 3S 5S 9S need 4 more cards between them and "
+                "there is no wild card to fill them."
+            ],
+        ),
+        (
+            "george2500",
+            "5S 6S 7S",
+            {},
+            ["Runs are not allowed under these rules, only sets (meld_kinds)."],
+        ),
+        (
+            "persian",
+            "AS 2S 3S",
+            {},
+            ["An ace is high only under these rules (A-2-3 is not a run here) (ace_position)."],
+        ),
+        ("rummy500", "3C 3D", {}, ["A meld needs at least 3 cards; this has 2."]),
+        (
+            "persian",
+            "JK 5S 5H",
+            {},
+            ["Jokers are not wild here: they meld only in a set of jokers."],
+        ),
+    ],
+)
+def test_reasons_are_plain_words(
+    preset: str, codes: str, options: dict[str, object], reasons: list[str]
+) -> None:
+    assert list(check(preset, codes, **options).reasons) == reasons
+
+
+def test_every_reason_is_given_not_just_the_first() -> None:
+    # the 2s are out of the pack AND this set has two wild cards where one is allowed
+    reasons = check("george2500", "2S 2H JK 7C", "7", jokers=2).reasons
+    assert any("omit_ranks" in r for r in reasons)
+    assert any("wild_limit" in r for r in reasons)
+
+
+cards = st.sampled_from([*ALL_CARDS, JOKER_CARD])
+ranks = st.sampled_from([None, "A", "2", "6", "10", "K"])
+
+
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.lists(cards, max_size=9),
+    ranks,
+    st.lists(cards, max_size=5),
+    st.sampled_from([None, "wild", "double", "split"]),
+)
+def test_a_verdict_never_raises_and_is_consistent(
+    preset: str,
+    hand: list[Card],
+    wild_rank: str | None,
+    extends: list[Card],
+    joker_effect: str | None,
+) -> None:
+    ctx = Context(PRESETS[preset].rules, wild_rank, joker_effect, packs=2)
+    verdict = check_meld(hand, ctx, extends)
+    assert len(verdict.readings) == len(hand) + len(extends)
+    assert [r.card for r in verdict.added] == hand
+    assert verdict.legal == (verdict.kind is not None) == (not verdict.reasons)
+    if verdict.legal:
+        assert verdict.points == sum(r.points for r in verdict.added)
+        assert all(r.as_card == r.card for r in verdict.readings if not ctx.is_wild(r.card))
+
+
+@given(st.lists(cards, min_size=3, max_size=6), ranks)
+def test_order_of_the_cards_does_not_change_the_verdict(
+    hand: list[Card], wild_rank: str | None
+) -> None:
+    ctx = Context(rules_for("rummy5000", {"jokers": 2}), wild_rank, packs=2)
+    forward, backward = check_meld(hand, ctx), check_meld(hand[::-1], ctx)
+    assert (forward.legal, forward.kind, forward.points, forward.reasons) == (
+        backward.legal,
+        backward.kind,
+        backward.points,
+        backward.reasons,
+    )

@@ -1,0 +1,180 @@
+"""Rules: every option validated by name, JSON round-trip, presets, summaries."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.engine.presets import PRESETS, get_preset, rules_for
+from scorekeeper.engine.rules import OPTIONS, Rules, RulesError, option_groups
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"decks": 0}, "decks"),
+        ({"decks": "two"}, "decks"),
+        ({"jokers": -1}, "jokers"),
+        ({"omit_ranks": ["1"]}, "omit_ranks"),
+        ({"omit_ranks": "2"}, "omit_ranks"),
+        ({"meld_kinds": "runs"}, "meld_kinds"),
+        ({"min_set": True}, "min_set"),
+        ({"max_set": 2}, "max_set"),
+        ({"ace_position": "middle"}, "ace_position"),
+        ({"around_the_corner": "yes"}, "around_the_corner"),
+        ({"wild_ranks": ["X"]}, "wild_ranks"),
+        ({"wild_cards": ["ZZ"]}, "wild_cards"),
+        ({"round_wild": "dealer"}, "round_wild"),
+        ({"wild_limit": 1}, "wild_limit"),
+        ({"card_points": {"A": -5}}, "card_points"),
+        ({"card_points": {"Z": 5}}, "card_points"),
+        ({"joker_points": "lots"}, "joker_points"),
+        ({"card_overrides": {"QX": 45}}, "card_overrides"),
+        ({"points_divisor": 0}, "points_divisor"),
+        ({"scoring": "plus"}, "scoring"),
+        ({"stock_out": None}, "stock_out"),
+        ({"target": 0}, "target"),
+        ({"hand_size": {"2": 13}}, "hand_size"),
+        ({"hand_size": {"9": 5, "other": 7}}, "hand_size"),
+        ({"upcard_ace": 12}, "upcard_ace"),
+        ({"upcard_min_rank": "1"}, "upcard_min_rank"),
+        ({"dealer_rotation": "up"}, "dealer_rotation"),
+        ({"min_set": 4, "max_set": 3}, "max_set"),
+        ({"omit_ranks": [*list("A23456789JQK"), "10"]}, "omit_ranks"),
+    ],
+)
+def test_bad_values_name_the_option(options: dict[str, object], named: str) -> None:
+    with pytest.raises(RulesError, match=named) as raised:
+        Rules().with_options(options)
+    assert raised.value.option == named
+
+
+def test_an_unknown_option_suggests_the_close_one() -> None:
+    with pytest.raises(RulesError, match="did you mean 'wild_ranks'"):
+        Rules().with_options({"wild_rank": ["2"]})
+
+
+def test_an_unknown_preset_lists_the_presets() -> None:
+    with pytest.raises(RulesError, match="rummy5000, rummy5000-minus"):
+        get_preset("canasta")
+
+
+def test_defaults_are_the_rummy500_preset_of_rules_md() -> None:
+    rules = get_preset("rummy500").rules
+    assert rules == Rules()
+    assert rules.to_dict()["card_points"] == {
+        "A": 15,
+        "2": 2,
+        "3": 3,
+        "4": 4,
+        "5": 5,
+        "6": 6,
+        "7": 7,
+        "8": 8,
+        "9": 9,
+        "10": 10,
+        "J": 10,
+        "Q": 10,
+        "K": 10,
+    }
+    assert (rules.ace_low_points, rules.joker_points, rules.target) == (1, 15, 500)
+
+
+@pytest.mark.parametrize(
+    ("preset", "option", "value"),
+    [
+        ("rummy500-fives", "ace_low_points", 5),
+        ("rummy500-pips", "rummy_call_points", 15),
+        ("rummy100", "points_divisor", 5),
+        ("rummy100", "target", 100),
+        ("rummy5000", "scoring", "melds_plus_hands_to_goer"),
+        ("rummy5000", "wild_ace_points", 200),
+        ("rummy5000", "round_wild", "dealer_upcard"),
+        ("rummy5000", "deal", "upcard"),
+        ("rummy5000", "set_duplicates_allowed", True),
+        ("rummy5000", "real_card_for_wild", "lay_beside"),
+        ("rummy5000-minus", "going_out_bonus", 200),
+        ("rummy5000-minus", "scoring", "melds_minus_hand"),
+        ("george2500", "meld_kinds", "sets_only"),
+        ("george2500", "omit_ranks", ("2",)),
+        ("george2500", "upcard_ace", 14),
+        ("george2500", "target", 2500),
+        ("partnership500", "partnership", True),
+        ("persian", "jokers", 4),
+        ("persian", "jokers_wild", False),
+        ("persian", "max_deals", 2),
+        ("persian", "target", None),
+        ("persian", "settlement", "difference"),
+        ("persian", "final_bonus_best", 50),
+        ("dealers-gambit", "dealer_rotation", "right"),
+        ("dealers-gambit", "joker_points", 0),
+        ("dealers-gambit", "target", 250),
+    ],
+)
+def test_presets_differ_from_the_default_as_rules_md_says(
+    preset: str, option: str, value: object
+) -> None:
+    assert getattr(get_preset(preset).rules, option) == value
+
+
+def test_spades_is_not_a_preset_yet() -> None:
+    assert "spades" not in PRESETS
+
+
+def test_a_preset_plus_overrides_is_a_new_value_and_the_preset_is_unchanged() -> None:
+    changed = rules_for("rummy500-fives", {"target": 300, "card_points": {"8": 10, "9": 10}})
+    assert changed.target == 300 and changed.rank_points("8") == 10
+    assert changed.rank_points("7") == 5  # the other ranks keep the preset's points
+    assert get_preset("rummy500-fives").rules.target == 500
+
+
+option_values = st.fixed_dictionaries(
+    {},
+    optional={
+        "decks": st.sampled_from(["auto", 1, 2, 3]),
+        "jokers": st.integers(0, 8),
+        "omit_ranks": st.lists(st.sampled_from(["2", "3", "4"])),
+        "wild_ranks": st.lists(st.sampled_from(["2", "10", "A"])),
+        "wild_cards": st.lists(st.sampled_from(["JS", "JH"])),
+        "wild_limit": st.sampled_from(["none", "naturals_majority", "one", "one_per_three"]),
+        "joker_points": st.one_of(st.integers(0, 100), st.just("as_represented")),
+        "card_overrides": st.dictionaries(st.sampled_from(["QS", "8H"]), st.integers(0, 50)),
+        "target": st.one_of(st.none(), st.integers(1, 10_000)),
+        "max_set": st.one_of(st.none(), st.integers(4, 8)),
+        "hand_size": st.just({"2": 10, "other": 6}),
+        "upcard_min_rank": st.sampled_from([None, "4"]),
+    },
+)
+
+
+@given(st.sampled_from(sorted(PRESETS)), option_values)
+def test_rules_round_trip_through_json(preset: str, options: dict[str, object]) -> None:
+    rules = rules_for(preset, options)
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert hash(Rules.from_dict(rules.to_dict())) == hash(rules)
+
+
+def test_every_option_is_in_a_group_and_in_the_json() -> None:
+    grouped = [option.name for options in option_groups().values() for option in options]
+    assert sorted(grouped) == sorted(OPTIONS) == sorted(Rules().to_dict())
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_has_a_summary(preset: str) -> None:
+    lines = get_preset(preset).rules.summary()
+    assert lines and all(line.endswith(".") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("options", "phrase"),
+    [
+        ({"around_the_corner": True}, "around the corner (K-A-2) allowed"),
+        ({"wild_ranks": ["2"], "wild_limit": "one"}, "At most one wild in a meld."),
+        ({"jokers": 2, "joker_points": "as_represented"}, "jokers as the card they stand for"),
+        ({"points_divisor": 5}, "divided by 5"),
+        ({"target_rule": "exceed"}, "pass 500"),
+        ({"stock_out": "opponent_remainder"}, "each side adds the other's hand"),
+        ({"dealer_rotation": "winner"}, "winner deals next"),
+    ],
+)
+def test_summary_mentions_the_options(options: dict[str, object], phrase: str) -> None:
+    assert phrase in " ".join(Rules().with_options(options).summary())
