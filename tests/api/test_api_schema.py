@@ -39,7 +39,7 @@ def test_every_endpoint_is_fuzzed() -> None:
     fuzzed = {(operation.method.upper(), operation.path)
               for operation in (result.ok() for result in schema.get_all_operations())}
     assert {("GET", "/api/v1/presets"), ("POST", "/api/v1/deal"),
-            ("POST", "/api/v1/melds/check")} <= fuzzed
+            ("POST", "/api/v1/melds/check"), ("POST", "/api/v1/rounds/score")} <= fuzzed
 
 
 @schema.parametrize()

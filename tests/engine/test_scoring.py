@@ -319,7 +319,28 @@ def test_a_missing_wild_rank_in_5000_is_a_warning() -> None:
 
 
 names = ["Ann", "Bob", "Cy", "Di"]
-pool = parse_cards(["3C", "3D", "3S", "3H", "5D", "6D", "7D", "8D", "9S", "10S", "JS", "QS", "KH", "KC", "2C", "AS", "JK", "JK"])
+pool = parse_cards(
+    [
+        "3C",
+        "3D",
+        "3S",
+        "3H",
+        "5D",
+        "6D",
+        "7D",
+        "8D",
+        "9S",
+        "10S",
+        "JS",
+        "QS",
+        "KH",
+        "KC",
+        "2C",
+        "AS",
+        "JK",
+        "JK",
+    ]
+)
 
 
 @st.composite
