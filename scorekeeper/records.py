@@ -1,0 +1,311 @@
+"""Stored rounds ↔ engine values: the one place that writes games and rounds and asks the engine
+to (re)score them.
+
+Every change commits (or rolls back) its own transaction, whose first statement bumps
+``game.version`` by one: concurrent writers to a game queue there (the row's lock on PostgreSQL,
+the write lock on SQLite). A caller that rendered a form at some version passes
+``expected_version`` to refuse a stale edit (:class:`StaleGame`). A round with problems is
+refused (:class:`RoundRefused`); its warnings are stored as the caller says they were accepted.
+A player's side in a round is the game's: a stored record carries each player's side as ``team``
+(none when the game has no sides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
+
+from .db import db
+from .engine.cards import Card, parse_cards
+from .engine.rules import Rules
+from .engine.scoring import (
+    LayoffRecord,
+    MeldRecord,
+    PlayerRecord,
+    RoundRecord,
+    RoundScore,
+    score_round,
+)
+from .engine.standings import RoundResult, Seat, Standings, sides, standings
+from .models import Game, Player, Round, RoundPart, utcnow
+
+
+class RecordError(ValueError):
+    """A round or game that cannot be stored as given (a player not seated, say)."""
+
+
+class RoundRefused(RecordError):
+    """The engine finds the round impossible as recorded; ``score.problems`` says why."""
+
+    def __init__(self, score: RoundScore) -> None:
+        super().__init__(" ".join(score.problems))
+        self.score = score
+
+
+class StaleGame(Exception):
+    """The game changed since the version the caller saw: reload and try again."""
+
+
+class _Keep(Enum):
+    KEEP = "keep"
+
+
+KEEP = _Keep.KEEP  # replace_round: leave this field as it is
+_SHIFT = 1 << 20  # delete_round renumbers through numbers above any real one
+
+
+# --- reading ------------------------------------------------------------------------------
+
+def game_rules(game: Game) -> Rules:
+    """The game's rules, from the snapshot taken when it started."""
+    return Rules.from_dict(game.rules)
+
+
+def game_seats(game: Game) -> list[Seat]:
+    return [Seat(player.name, player.team) for player in game.players]
+
+
+def _teams(game: Game, rules: Rules) -> dict[str, str | None]:
+    side_of = sides(rules, game_seats(game))
+    with_sides = any(side != name for name, side in side_of.items())
+    return {name: side if with_sides else None for name, side in side_of.items()}
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code() for card in cards]
+
+
+def round_record(round: Round) -> RoundRecord:
+    """The engine's record of a stored round."""
+    return _record(round, _teams(round.game, game_rules(round.game)))
+
+
+def _record(round: Round, teams: dict[str, str | None]) -> RoundRecord:
+    names = {player.id: player.name for player in round.game.players}
+    players = []
+    for part in round.parts:
+        melds = tuple(MeldRecord(tuple(parse_cards(m["cards"])), m["laid_at_once"], m["doubled"])
+                      for m in part.melds)
+        layoffs = tuple(LayoffRecord(names[lo["player_id"]], lo["meld"],
+                                     tuple(parse_cards(lo["cards"])), lo["final"])
+                        for lo in part.layoffs)
+        name = part.player.name
+        players.append(PlayerRecord(
+            name, teams[name], part.player_id == round.went_out_id, melds, layoffs,
+            tuple(parse_cards(part.hand)), tuple(parse_cards(part.called)),
+            part.melded_points, part.hand_points))
+    opening = frozenset(part.player.name for part in round.parts if part.opening)
+    return RoundRecord(tuple(players), round.ended_by, round.wild_rank, round.joker_effect,
+                       opening)
+
+
+def score_game(game: Game) -> tuple[list[RoundScore], Standings]:
+    """Every round rescored from its stored cards, and the standings they make."""
+    rules = game_rules(game)
+    teams = _teams(game, rules)
+    scores = [score_round(rules, _record(round, teams)) for round in game.rounds]
+    results = [RoundResult(score.totals(), next((p.name for p in score.players if p.went_out),
+                                                None)) for score in scores]
+    return scores, standings(rules, game_seats(game), results)
+
+
+def for_game(game: Game, record: RoundRecord) -> RoundRecord:
+    """The record as the game stores it (each player's side as ``team``), or a RecordError."""
+    teams = _teams(game, game_rules(game))
+    names = [player.name for player in record.players]
+    if not names:
+        raise RecordError("a round needs at least one player")
+    for problem, who in (("is not seated in this game", {n for n in names if n not in teams}),
+                         ("is named more than once", {n for n in names if names.count(n) > 1}),
+                         ("is opening but not in the round", record.opening - set(names))):
+        if who:
+            raise RecordError(f"{', '.join(sorted(who))} {problem}")
+    for player in record.players:
+        if player.team is not None and player.team != teams[player.name]:
+            raise RecordError(f"{player.name} plays for {teams[player.name] or 'no side'} in "
+                              f"this game, not {player.team}")
+        for layoff in player.layoffs:
+            if layoff.player not in names:
+                raise RecordError(f"{player.name} laid off onto {layoff.player}, who is not in "
+                                  "the round")
+    players = tuple(PlayerRecord(p.name, teams[p.name], p.went_out, p.melds, p.layoffs, p.hand,
+                                 p.called, p.melded_points, p.hand_points)
+                    for p in record.players)
+    return RoundRecord(players, record.ended_by, record.wild_rank, record.joker_effect,
+                       record.opening)
+
+
+def score_record(game: Game, record: RoundRecord) -> RoundScore:
+    """A round's score under the game's rules and sides, before (or without) storing it."""
+    return score_round(game_rules(game), for_game(game, record))
+
+
+def round_by_key(game: Game, idempotency_key: str) -> Round | None:
+    return db.session.scalar(select(Round).where(Round.game_id == game.id,
+                                                 Round.idempotency_key == idempotency_key))
+
+
+def watched_version(watcher_token: str) -> int | None:
+    """The version of the game watched with this token (one indexed read), None if none."""
+    return db.session.scalar(select(Game.version).where(Game.watcher_token == watcher_token))
+
+
+# --- writing ------------------------------------------------------------------------------
+
+def _bump(game: Game, expected_version: int | None) -> None:
+    """Take the game's next version: one UPDATE first in the transaction, which also queues
+    concurrent writers (the row's lock on PostgreSQL, the write lock on SQLite)."""
+    now = utcnow()
+    query = update(Game).where(Game.id == game.id)
+    if expected_version is not None:
+        query = query.where(Game.version == expected_version)
+    version = db.session.scalar(
+        query.values(version=Game.version + 1, updated_at=now).returning(Game.version),
+        execution_options={"synchronize_session": False})
+    if version is None:
+        current = db.session.scalar(select(Game.version).where(Game.id == game.id))
+        raise StaleGame(f"the game is at version {current}, not {expected_version}")
+    set_committed_value(game, "version", version)
+    set_committed_value(game, "updated_at", now)
+
+
+def _commit(game: Game, expected_version: int | None, change: Callable[[], Any]) -> None:
+    try:
+        _bump(game, expected_version)
+        change()
+        db.session.commit()
+    except StaleDataError:  # the row's version check; not expected while the bump holds the lock
+        db.session.rollback()
+        raise StaleGame("the game was changed by someone else meanwhile") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def create_game(name: str, rules: Rules, seats: Sequence[Seat], *,
+                preset: str | None = None) -> Game:
+    """A new game with a snapshot of ``rules`` and the players in seat order."""
+    sides(rules, seats)  # raises StandingsError (a ValueError) for seats that do not fit
+    game = Game(name=name, preset=preset, rules=rules.to_dict(),
+                players=[Player(seat=index, name=seat.name, team=seat.team)
+                         for index, seat in enumerate(seats)])
+    db.session.add(game)
+    try:
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return game
+
+
+def rename_game(game: Game, name: str, *, expected_version: int | None = None) -> None:
+    _commit(game, expected_version, lambda: setattr(game, "name", name))
+
+
+def finish_game(game: Game, *, finished: bool = True,
+                expected_version: int | None = None) -> None:
+    """Mark the game finished now (or not finished again)."""
+    _commit(game, expected_version,
+            lambda: setattr(game, "finished_at", utcnow() if finished else None))
+
+
+def _player(game: Game, name: str | None) -> Player | None:
+    if name is None:
+        return None
+    player = next((p for p in game.players if p.name == name), None)
+    if player is None:
+        raise RecordError(f"{name} is not seated in this game")
+    return player
+
+
+def _checked(game: Game, record: RoundRecord) -> tuple[RoundRecord, RoundScore]:
+    record = for_game(game, record)
+    score = score_round(game_rules(game), record)
+    if score.problems:
+        raise RoundRefused(score)
+    return record, score
+
+
+def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> None:
+    """Write the record's fields and parts into ``round`` (whose old parts are gone)."""
+    ids = {player.name: player.id for player in game.players}
+    goer = next((player.name for player in record.players if player.went_out), None)
+    round.ended_by, round.wild_rank = record.ended_by, record.wild_rank
+    round.joker_effect, round.went_out = record.joker_effect, _player(game, goer)
+    round.parts = [RoundPart(
+        player=_player(game, p.name), position=index, opening=p.name in record.opening,
+        melds=[{"cards": _codes(m.cards), "laid_at_once": m.laid_at_once, "doubled": m.doubled}
+               for m in p.melds],
+        layoffs=[{"player_id": ids[lo.player], "meld": lo.meld, "cards": _codes(lo.cards),
+                  "final": lo.final} for lo in p.layoffs],
+        hand=_codes(p.hand), called=_codes(p.called), melded_points=p.melded_points,
+        hand_points=p.hand_points, total=total.total)
+        for index, (p, total) in enumerate(zip(record.players, score.players, strict=True))]
+
+
+def store_round(game: Game, record: RoundRecord, *, dealer: str | None = None,
+                idempotency_key: str | None = None, accepted_warnings: Sequence[str] = (),
+                expected_version: int | None = None) -> Round:
+    """Store a new round after the others. With a key already used in this game, the round
+    stored with it is returned and nothing changes (also when two requests race)."""
+    if idempotency_key is not None and (stored := round_by_key(game, idempotency_key)):
+        return stored
+    record, score = _checked(game, record)
+    round = Round(dealer=_player(game, dealer), idempotency_key=idempotency_key,
+                  accepted_warnings=list(accepted_warnings))
+
+    def add() -> None:
+        round.number = 1 + (db.session.scalar(
+            select(func.max(Round.number)).where(Round.game_id == game.id)) or 0)
+        _fill(round, game, record, score)
+        game.rounds.append(round)
+
+    try:
+        _commit(game, expected_version, add)
+    except (StaleGame, IntegrityError):
+        if idempotency_key is not None and (stored := round_by_key(game, idempotency_key)):
+            return stored
+        raise
+    return round
+
+
+def replace_round(round: Round, record: RoundRecord, *, dealer: str | _Keep | None = KEEP,
+                  accepted_warnings: Sequence[str] | _Keep = KEEP,
+                  expected_version: int | None = None) -> Round:
+    """Correct a stored round: the same number, the new record (a RoundRefused if impossible)."""
+    game = round.game
+    record, score = _checked(game, record)
+    new_dealer = round.dealer if isinstance(dealer, _Keep) else _player(game, dealer)
+
+    def change() -> None:
+        round.parts.clear()
+        db.session.flush()  # the old parts go before the new take their places
+        _fill(round, game, record, score)
+        round.dealer, round.updated_at = new_dealer, utcnow()
+        if not isinstance(accepted_warnings, _Keep):
+            round.accepted_warnings = list(accepted_warnings)
+
+    _commit(game, expected_version, change)
+    return round
+
+
+def delete_round(round: Round, *, expected_version: int | None = None) -> None:
+    """Delete a round; the rounds after it move up one number."""
+    game, number = round.game, round.number
+
+    def change() -> None:
+        game.rounds.remove(round)
+        db.session.flush()
+        # two steps, so that no row ever takes a number that another row still has
+        db.session.execute(update(Round).where(Round.game_id == game.id, Round.number > number)
+                           .values(number=Round.number + _SHIFT))
+        db.session.execute(update(Round).where(Round.game_id == game.id, Round.number > _SHIFT)
+                           .values(number=Round.number - _SHIFT - 1))
+
+    _commit(game, expected_version, change)
