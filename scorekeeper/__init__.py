@@ -57,8 +57,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations
 
-    from . import api, home
+    from . import api, games_api, home  # games_api also declares POST /api/v1/games on api.bp
 
-    for blueprint_module in (home, api):
+    for blueprint_module in (home, api, games_api):
         app.register_blueprint(blueprint_module.bp)
     return app

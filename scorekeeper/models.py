@@ -82,6 +82,7 @@ class Game(Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    first_dealer_seat: Mapped[int | None]  # who deals the first round, when the table said
     version: Mapped[int] = mapped_column(default=1)
 
     players: Mapped[list[Player]] = relationship(

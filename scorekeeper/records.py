@@ -23,6 +23,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .db import db
 from .engine.cards import Card, parse_cards
+from .engine.deal import next_dealer
 from .engine.rules import Rules
 from .engine.scoring import (
     LayoffRecord,
@@ -146,6 +147,21 @@ def score_record(game: Game, record: RoundRecord) -> RoundScore:
     return score_round(game_rules(game), for_game(game, record))
 
 
+def upcoming_dealer(game: Game) -> str | None:
+    """Who deals the next round: the first dealer before any round is stored, then the last
+    round's dealer moved on by ``dealer_rotation`` (under ``winner``, to whoever went out).
+    None when that is not known (no first dealer given, a round without a dealer, a stock-out
+    under ``winner``)."""
+    if not game.rounds:
+        return next((player.name for player in game.players
+                     if player.seat == game.first_dealer_seat), None)
+    last = game.rounds[-1]
+    if last.dealer is None:
+        return None
+    return next_dealer(game_rules(game), [player.name for player in game.players],
+                       last.dealer.name, last.went_out.name if last.went_out else None)
+
+
 def round_by_key(game: Game, idempotency_key: str) -> Round | None:
     return db.session.scalar(select(Round).where(Round.game_id == game.id,
                                                  Round.idempotency_key == idempotency_key))
@@ -189,10 +205,15 @@ def _commit(game: Game, expected_version: int | None, change: Callable[[], Any])
 
 
 def create_game(name: str, rules: Rules, seats: Sequence[Seat], *,
-                preset: str | None = None) -> Game:
-    """A new game with a snapshot of ``rules`` and the players in seat order."""
+                preset: str | None = None, dealer: str | None = None) -> Game:
+    """A new game with a snapshot of ``rules`` and the players in seat order; ``dealer``, if
+    given, deals the first round."""
     sides(rules, seats)  # raises StandingsError (a ValueError) for seats that do not fit
+    names = [seat.name for seat in seats]
+    if dealer is not None and dealer not in names:
+        raise RecordError(f"{dealer} is not seated in this game")
     game = Game(name=name, preset=preset, rules=rules.to_dict(),
+                first_dealer_seat=None if dealer is None else names.index(dealer),
                 players=[Player(seat=index, name=seat.name, team=seat.team)
                          for index, seat in enumerate(seats)])
     db.session.add(game)

@@ -6,7 +6,8 @@ so the document is generated from the very models that validate requests:
     @api_route(bp, "POST", "/deal", body=DealRequest, responses={200: DealResponse})
     def deal(body: DealRequest) -> DealResponse: ...
 
-A view returns a response model (status 200, or the first documented 2xx) or ``(model, status)``.
+A view returns a response model (status 200, or the first documented 2xx), ``(model, status)``
+or ``(model, status, headers)``.
 """
 
 from __future__ import annotations
@@ -69,11 +70,15 @@ def parse_body(model: type[RequestT]) -> RequestT:
         raise ApiError(describe_validation_error(error, data)) from None
 
 
-def _to_response(result: Any, default_status: int) -> tuple[Response, int]:
-    content, status = result if isinstance(result, tuple) else (result, default_status)
+def _to_response(result: Any, default_status: int) -> Response:
+    content, status, *headers = result if isinstance(result, tuple) else (result, default_status)
     if isinstance(content, BaseModel):
         content = content.model_dump(mode="json", by_alias=True)
-    return jsonify(content), status
+    response = jsonify(content)
+    response.status_code = status
+    for extra in headers:
+        response.headers.update(extra)
+    return response
 
 
 def api_route(bp: Blueprint, method: str, path: str, *, responses: dict[int, type[BaseModel]],
@@ -92,7 +97,7 @@ def api_route(bp: Blueprint, method: str, path: str, *, responses: dict[int, typ
                                   doc, body, responses, all_errors))
 
         @wraps(view)
-        def handle(**path_values: Any) -> tuple[Response, int]:
+        def handle(**path_values: Any) -> Response:
             if body is not None:
                 return _to_response(view(parse_body(body), **path_values), success)
             return _to_response(view(**path_values), success)

@@ -1,5 +1,9 @@
 """API errors: every one a JSON body ``{"error": "..."}`` with a 4xx status, naming what is wrong.
 
+Errors are JSON under ``/api/`` and wherever the client asks for JSON (:func:`wants_json`: a JSON
+body, a ``.json`` path, or an ``Accept`` that prefers JSON to HTML), as for a game's token routes
+(``/s/<scorer_token>/rounds``, ``/w/<watcher_token>.json``); pages keep Flask's HTML errors.
+
 Pydantic's error list becomes one readable sentence that names each field by its path in the
 request, as a client wrote it: ``players[1].hand[0]: 'XX' is not a card …``.
 """
@@ -92,12 +96,27 @@ def is_api_request() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
-def init_errors(bp: Blueprint) -> None:
-    """Answer errors in JSON: those raised by the API's views, and any HTTP error under /api/."""
+def wants_json() -> bool:
+    """Whether an error is answered in JSON: under /api/, for a JSON body or a ``.json`` path,
+    or when the client's ``Accept`` prefers JSON to HTML (``*/*`` and no ``Accept`` get HTML)."""
+    if is_api_request() or request.path.endswith(".json") or request.is_json:
+        return True
+    return request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
+        "application/json")
+
+
+def json_errors(bp: Blueprint) -> None:
+    """Answer an :class:`ApiError` raised by a view of ``bp`` with its JSON body and status."""
 
     @bp.errorhandler(ApiError)
     def api_error(error: ApiError) -> tuple[Response, int]:
         return error_response(error.message, error.status)
+
+
+def init_errors(bp: Blueprint) -> None:
+    """Answer errors in JSON: those raised by the API's views, and any HTTP error under /api/
+    (or wherever :func:`wants_json`)."""
+    json_errors(bp)
 
     @bp.errorhandler(RulesError)
     def rules_error(error: RulesError) -> tuple[Response, int]:
@@ -114,7 +133,7 @@ def init_errors(bp: Blueprint) -> None:
     # Registered on the app: unknown routes and wrong methods never reach the blueprint.
     @bp.app_errorhandler(HTTPException)
     def http_error(error: HTTPException) -> HTTPException | tuple[Response, int]:
-        if not is_api_request():
+        if not wants_json():
             return error
         status = error.code or 500
         response, _ = error_response(_http_message(error, status), status)
@@ -128,6 +147,8 @@ def _http_message(error: HTTPException, status: int) -> str:
     if status >= 500:
         return "the server failed to answer this request"
     if status == 404:
+        if not is_api_request():
+            return f"nothing at {request.path}"
         return f"no endpoint {request.path}: the endpoints are listed in /api/v1/openapi.json"
     if isinstance(error, MethodNotAllowed):
         # OPTIONS and HEAD come with every route; naming them would not help anyone

@@ -15,9 +15,11 @@ REF_TEMPLATE = "#/components/schemas/{model}"
 
 DESCRIPTION = (
     "Stateless helpers for Rummy 500 and its family: the presets, a meld checker, the deal "
-    "helper and round scoring. Every error is a JSON body {\"error\": \"...\"} with a 4xx "
-    "status that names the field or card that is wrong. \"rules\" is a preset id or "
-    "{\"preset\": ..., \"options\": {...}} with options named as in the rules catalogue."
+    "helper and round scoring; and POST /games, which starts a game kept on the server (its "
+    "rounds and scoreboard are reached through the game's links, see the README). Every "
+    "error is a JSON body {\"error\": \"...\"} with a 4xx status that names the field or "
+    "card that is wrong. \"rules\" is a preset id or {\"preset\": ..., \"options\": {...}} "
+    "with options named as in the rules catalogue."
 )
 
 

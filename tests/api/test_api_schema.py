@@ -4,13 +4,22 @@ Bounded and deterministic: a fixed number of examples per endpoint, derandomized
 database. Checked: never a 5xx, only documented statuses and content types, and every response
 body matches its documented schema. (Schema-valid requests may still be refused with a 400, e.g. a
 dealer who is not among the players: the schema cannot say that, so acceptance is not checked.)
+
+``POST /api/v1/games`` writes, so the app has a database of its own: a temporary SQLite file built
+by the migrations, removed when the module's tests are done.
 """
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
 import hypothesis
+import pytest
 import schemathesis
 from flask import Flask
+from flask_migrate import upgrade  # type: ignore[import-untyped]
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -19,19 +28,39 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from scorekeeper import create_app
+from scorekeeper.db import db
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
+
+
+_DATABASE_DIR = tempfile.TemporaryDirectory(prefix="scorekeeper-schema-")
 
 
 def _app() -> Flask:
     # Built at import: schemathesis parametrizes at collection time, and its lazy
     # from_fixture loader does not work with this pytest (it reads a removed node attribute).
     # Keep this config in step with the `app` fixture of tests/conftest.py.
-    return create_app({"TESTING": True, "SECRET_KEY": "test"})
+    database = Path(_DATABASE_DIR.name) / "schema.sqlite3"
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    with app.app_context():
+        upgrade()
+    return app
 
 
-schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", _app())
+APP = _app()
+schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _remove_the_database() -> Iterator[None]:
+    yield
+    with APP.app_context():
+        db.session.remove()
+        for engine in db.engines.values():
+            engine.dispose()
+    _DATABASE_DIR.cleanup()
 
 
 def test_every_endpoint_is_fuzzed() -> None:
@@ -39,7 +68,8 @@ def test_every_endpoint_is_fuzzed() -> None:
     fuzzed = {(operation.method.upper(), operation.path)
               for operation in (result.ok() for result in schema.get_all_operations())}
     assert {("GET", "/api/v1/presets"), ("POST", "/api/v1/deal"),
-            ("POST", "/api/v1/melds/check"), ("POST", "/api/v1/rounds/score")} <= fuzzed
+            ("POST", "/api/v1/melds/check"), ("POST", "/api/v1/rounds/score"),
+            ("POST", "/api/v1/games")} <= fuzzed
 
 
 @schema.parametrize()

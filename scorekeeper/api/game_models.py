@@ -1,0 +1,186 @@
+"""The bodies of the stateful game endpoints (API.md, "Games").
+
+``POST /api/v1/games`` is in the OpenAPI document; the game's token routes (``POST
+/s/<scorer_token>/rounds``, ``GET /w/<watcher_token>.json``, in :mod:`scorekeeper.games_api`) use
+the same kind of models and are described in the README.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any
+
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
+
+from .round_models import PlayerScore, RoundBody, RoundScoreResponse, TeamScore
+from .types import PlayerName, RequestModel, ResponseModel, RulesField
+
+
+def _printable(text: str) -> str:
+    """Names are shown on every phone and stored in any database: no control characters."""
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
+        raise ValueError("must not contain control characters")
+    return text
+
+
+GameName = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
+    AfterValidator(_printable), Field(examples=["Friday at Ann's"]),
+]
+SeatName = Annotated[PlayerName, AfterValidator(_printable)]
+SideName = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    AfterValidator(_printable),
+]
+
+
+# --- POST /api/v1/games ----------------------------------------------------------------------
+
+
+class SeatIn(RequestModel):
+    """A player at the table, with the side (team) they play for, if any."""
+
+    name: SeatName
+    team: SideName | None = Field(None, description="the side the player plays for: required "
+                                                    "under partnership rules, optional otherwise")
+
+
+class GameRequest(RequestModel):
+    """A new game: its name, its rules, its players in seat order (clockwise)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"name": "Friday", "rules": "rummy500",
+         "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], "dealer": "Cy"},
+        {"name": "Partners", "rules": "partnership500",
+         "players": [{"name": "Ann", "team": "N-S"}, {"name": "Bob", "team": "E-W"},
+                     {"name": "Cy", "team": "N-S"}, {"name": "Di", "team": "E-W"}]},
+    ]})
+
+    name: GameName
+    rules: RulesField
+    players: list[SeatIn] = Field(min_length=2, max_length=8,
+                                  description="2 to 8 players with different names, in seat "
+                                              "order")
+    dealer: SeatName | None = Field(None, description="who deals the first round, if known")
+
+    @field_validator("players")
+    @classmethod
+    def _different_names(cls, players: list[SeatIn]) -> list[SeatIn]:
+        seen: set[str] = set()
+        for player in players:
+            folded = player.name.casefold()
+            if folded in seen:
+                raise ValueError(f"{player.name} is named twice: every player needs a name of "
+                                 "their own")
+            seen.add(folded)
+        return players
+
+    @field_validator("dealer")
+    @classmethod
+    def _seated_dealer(cls, dealer: str | None, info: ValidationInfo) -> str | None:
+        players: list[SeatIn] | None = info.data.get("players")
+        if dealer is not None and players is not None and dealer not in [
+                player.name for player in players]:
+            raise ValueError(f"{dealer} is not one of the players")
+        return dealer
+
+
+class GameCreated(ResponseModel):
+    """The new game and its two links (also the Location header: the watchers' link)."""
+
+    id: int
+    edit_url: str = Field(description="the scorer's link (keep it to the scorer): "
+                                      "POST <edit_url>/rounds records a round")
+    view_url: str = Field(description="the watchers' link, read only: GET <view_url>.json is "
+                                      "the scoreboard")
+
+
+# --- POST /s/<scorer_token>/rounds -----------------------------------------------------------
+
+
+class GameRoundBody(RoundBody):
+    """A round of a game: the round body of ``/rounds/score`` without ``rules`` (the game's
+    rules apply), with an optional ``dealer``."""
+
+    dealer: SeatName | None = Field(
+        None, description="who dealt this round; by default the dealer the rotation gives")
+
+
+class GameRoundResponse(RoundScoreResponse):
+    """The stored round's scores, its number, and the game's version now."""
+
+    round: int = Field(description="the round's number in the game, from 1")
+    version: int = Field(description="the game's version now (also the ETag)")
+    dealer: str | None = Field(description="who dealt the round, when known")
+
+
+class RoundRefusedResponse(RoundScoreResponse):
+    """A round that was not stored: ``error`` sums up ``problems`` (status 422)."""
+
+    error: str
+
+
+class StaleGameResponse(ResponseModel):
+    """An edit made on an older version of the game (status 409)."""
+
+    error: str
+    version: int = Field(description="the game's version now")
+
+
+# --- GET /w/<watcher_token>.json -------------------------------------------------------------
+
+
+class SeatOut(ResponseModel):
+    name: str
+    team: str | None
+    seat: int = Field(description="seat order, from 0")
+
+
+class RoundOut(ResponseModel):
+    """A stored round, rescored from its cards under the game's rules."""
+
+    number: int
+    dealer: str | None
+    ended_by: str
+    went_out: str | None
+    wild_rank: str | None
+    joker_effect: str | None
+    scores: list[PlayerScore]
+    teams: list[TeamScore]
+    warnings: list[str]
+
+
+class TotalOut(ResponseModel):
+    name: str
+    team: str | None = Field(description="the player's side, when the game has sides")
+    total: int
+
+
+class SideTotalOut(ResponseModel):
+    team: str
+    total: int
+
+
+class BoardResponse(ResponseModel):
+    """The scoreboard of a game, from its stored rounds (``version`` is also the ETag)."""
+
+    name: str
+    rules: dict[str, Any] = Field(description="the game's rules snapshot: every option, and "
+                                              "the preset it started from")
+    players: list[SeatOut]
+    rounds: list[RoundOut]
+    totals: list[TotalOut] = Field(description="each player's total, final bonus included")
+    teams: list[SideTotalOut] = Field(description="each side's total (empty without sides)")
+    target: int | None
+    version: int
+    finished: bool = Field(description="the game is over by its rules, or marked finished")
+    winners: list[str] = Field(description="the winning players, or sides when playing in sides")
+    reason: str = Field(description="why the game is over, or what is needed, in plain words")
+    next_dealer: str | None = Field(description="who deals the next round, when known")
