@@ -9,6 +9,9 @@ import os
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+
+from flask import Flask
 
 #: Any address outside this machine: connecting a UDP socket to it only picks the outgoing
 #: interface (no packet is sent), which tells us the LAN address.
@@ -68,6 +71,15 @@ def _print_qr(url: str) -> None:
         code.print_ascii(out=sys.stdout, invert=True)
 
 
+def upgrade_database(app: Flask) -> None:
+    """Bring the database up to the newest schema (a fresh instance folder gets its tables)."""
+    from flask_migrate import upgrade  # type: ignore[import-untyped]
+
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    with app.app_context():
+        upgrade()
+
+
 def serve(host: str, port: int, threads: int) -> int:
     """Run the app with waitress (never the debug server)."""
     import waitress  # type: ignore[import-untyped]
@@ -75,6 +87,7 @@ def serve(host: str, port: int, threads: int) -> int:
     from . import create_app
 
     app = create_app()
+    upgrade_database(app)
     url = phone_url(host, port)
     if url is None:
         print("Could not find this machine's network address. Phones on the same Wi-Fi "

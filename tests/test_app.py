@@ -93,8 +93,15 @@ def test_lan_address_is_never_loopback() -> None:
 
 
 def test_serve_runs_waitress_and_prints_the_phone_address(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    import sqlite3
+
     import waitress
+
+    # a fresh instance folder: serve makes the database and its tables before serving
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "inst"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
 
     served: dict[str, object] = {}
     monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: served.update(kwargs))
@@ -106,3 +113,7 @@ def test_serve_runs_waitress_and_prints_the_phone_address(
     output = capsys.readouterr().out
     assert "http://192.168.1.20:8123/" in output
     assert "localhost" not in output and "127.0.0.1" not in output
+    database = sqlite3.connect(tmp_path / "inst" / "scorekeeper.sqlite3")
+    tables = {row[0] for row in database.execute("select name from sqlite_master")}
+    database.close()
+    assert {"game", "player", "round", "round_part"} <= tables
