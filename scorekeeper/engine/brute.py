@@ -1,7 +1,9 @@
 """A brute-force arrangement search: slow and obviously right, to check :mod:`.arrange` against.
 
 It tries every partition of the pile into blocks and every destination for each block (a new
-meld, a layoff onto an unused table meld, or left unplaced) and keeps the best score.
+meld, a layoff onto an unused table meld, or left unplaced) and keeps the best score. The
+referee is asked once about each block and destination (the same block of the same pile cards
+recurs in many partitions).
 
 >>> from .presets import rules_for
 >>> from .cards import parse_cards
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .cards import Card
-from .melds import Context, check_meld
+from .melds import Context, Verdict, check_meld
 
 Score = tuple[int, int, int]
 
@@ -33,24 +35,29 @@ def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
 def best_score(pile: Sequence[Card], ctx: Context,
                table: Sequence[Sequence[Card]] = ()) -> Score:
     """(cards placed, points, -groups) of the best split, as :func:`.arrange.arrange` ranks them."""
+    verdicts: dict[tuple[tuple[int, ...], int | None], Verdict] = {}
+
+    def verdict(block: list[int], onto: int | None) -> Verdict:
+        key = (tuple(block), onto)
+        if key not in verdicts:
+            verdicts[key] = check_meld([pile[i] for i in block], ctx,
+                                       table[onto] if onto is not None else ())
+        return verdicts[key]
+
+    def best_labels(blocks: list[list[int]], index: int, used: frozenset[int]) -> Score:
+        if index == len(blocks):
+            return (0, 0, 0)
+        options: list[Score] = [best_labels(blocks, index + 1, used)]  # left unplaced
+        destinations: list[int | None] = [None, *(i for i in range(len(table)) if i not in used)]
+        for onto in destinations:
+            checked = verdict(blocks[index], onto)
+            if not checked.legal:
+                continue
+            rest = best_labels(blocks, index + 1, used | {onto} if onto is not None else used)
+            options.append((rest[0] + len(blocks[index]), rest[1] + checked.points, rest[2] - 1))
+        return max(options)
+
     best: Score = (0, 0, 0)
     for partition in _partitions(list(range(len(pile)))):
-        best = max(best, _best_labels(partition, pile, ctx, table, 0, frozenset()))
+        best = max(best, best_labels(partition, 0, frozenset()))
     return best
-
-
-def _best_labels(blocks: list[list[int]], pile: Sequence[Card], ctx: Context,
-                 table: Sequence[Sequence[Card]], index: int, used: frozenset[int]) -> Score:
-    if index == len(blocks):
-        return (0, 0, 0)
-    cards = [pile[i] for i in blocks[index]]
-    options: list[Score] = [_best_labels(blocks, pile, ctx, table, index + 1, used)]  # unplaced
-    destinations: list[int | None] = [None, *(i for i in range(len(table)) if i not in used)]
-    for onto in destinations:
-        verdict = check_meld(cards, ctx, table[onto] if onto is not None else ())
-        if not verdict.legal:
-            continue
-        rest = _best_labels(blocks, pile, ctx, table, index + 1,
-                            used | {onto} if onto is not None else used)
-        options.append((rest[0] + len(cards), rest[1] + verdict.points, rest[2] - 1))
-    return max(options)

@@ -1,0 +1,246 @@
+"""Splitting a pile into melds and layoffs: worked examples, and the exact search against the
+brute-force one on random small piles under many house rules."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine.arrange import Arrangement, arrange
+from scorekeeper.engine.brute import best_score
+from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, Card, parse_cards
+from scorekeeper.engine.melds import check_meld
+from scorekeeper.engine.points import Context
+from scorekeeper.engine.presets import rules_for
+
+
+def cards(codes: str) -> list[Card]:
+    return parse_cards(codes.split())
+
+
+def codes(group_cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(sorted(card.code() for card in group_cards))
+
+
+def score(result: Arrangement) -> tuple[int, int, int]:
+    groups = (*result.melds, *result.layoffs)
+    return (sum(len(g.cards) for g in groups), result.points, -len(groups))
+
+
+def check_split(pile: list[Card], ctx: Context, table: list[list[Card]],
+                result: Arrangement) -> None:
+    """Every group is legal as the referee sees it and scores what it says; every pile card is
+    used exactly once."""
+    groups = (*result.melds, *result.layoffs)
+    for group in result.melds:
+        assert group.onto is None
+    for group in groups:
+        verdict = check_meld(group.cards, ctx, table[group.onto] if group.onto is not None else ())
+        assert verdict.legal, (codes(group.cards), group.onto, verdict.reasons)
+        assert verdict.points == group.points
+    assert len({g.onto for g in result.layoffs}) == len(result.layoffs)  # one layoff per meld
+    used = Counter(card for group in groups for card in group.cards) + Counter(result.unplaced)
+    assert used == Counter(pile)
+    assert result.points == sum(g.points for g in groups)
+    assert result.complete == (not result.unplaced)
+
+
+# --- worked examples ---------------------------------------------------------------------------
+
+def test_ann_lays_a_set_a_run_and_a_layoff() -> None:
+    ctx = Context(rules_for("rummy500"))
+    pile = cards("3C 3D 3S 5D 6D 7D 9S")
+    table = [cards("6S 7S 8S")]
+    result = arrange(pile, ctx, table)
+    assert sorted(codes(g.cards) for g in result.melds) == ["3C 3D 3S", "5D 6D 7D"]
+    assert [(g.onto, codes(g.cards)) for g in result.layoffs] == [(0, "9S")]
+    assert result.points == 36 and result.complete
+    check_split(pile, ctx, table, result)
+
+
+def test_the_pile_may_come_in_any_order() -> None:
+    ctx = Context(rules_for("rummy500"))
+    table = [cards("6S 7S 8S")]
+    first = arrange(cards("9S 7D 3S 6D 3D 5D 3C"), ctx, table)
+    assert score(first) == (7, 36, -3)
+
+
+def test_a_wild_card_completes_the_run_that_needs_it() -> None:
+    ctx = Context(rules_for("rummy5000"), wild_rank="6")
+    pile = cards("8S 6H 10S 3D")
+    result = arrange(pile, ctx)
+    assert [codes(g.cards) for g in result.melds] == ["10S 6H 8S"]
+    assert [f"{r.card} as {r.as_card}" for r in result.melds[0].verdict.readings if r.wild] == \
+        ["6H as 9S"]
+    assert result.points == 115
+    assert result.unplaced == (Card.from_code("3D"),)
+    check_split(pile, ctx, [], result)
+
+
+def test_a_joker_fills_the_gap() -> None:
+    ctx = Context(rules_for("rummy500", {"jokers": 2}))
+    result = arrange(cards("9S JK 10S KD"), ctx)
+    assert [codes(g.cards) for g in result.melds] == ["10S 9S JK"]
+    assert result.points == 34 and codes(result.unplaced) == "KD"
+
+
+def test_real_card_laid_beside_its_wild_in_5000() -> None:
+    ctx = Context(rules_for("rummy5000"))
+    table = [cards("9H 9D 9C JK")]  # a full set: the joker stands for the nine of spades
+    pile = cards("9S")
+    result = arrange(pile, ctx, table)
+    assert [(g.onto, codes(g.cards), g.points) for g in result.layoffs] == [(0, "9S", 5)]
+    assert any("laid beside" in note for note in result.layoffs[0].verdict.notes)
+    check_split(pile, ctx, table, result)
+
+
+def test_runs_only_and_sets_only() -> None:
+    pile = cards("3C 3D 3S 5D 6D 7D")
+    runs = arrange(pile, Context(rules_for("rummy500", {"meld_kinds": "runs_only"})))
+    assert [codes(g.cards) for g in runs.melds] == ["5D 6D 7D"]
+    assert codes(runs.unplaced) == "3C 3D 3S"
+    sets = arrange(pile, Context(rules_for("rummy500", {"meld_kinds": "sets_only"})))
+    assert [codes(g.cards) for g in sets.melds] == ["3C 3D 3S"]
+    assert codes(sets.unplaced) == "5D 6D 7D"
+
+
+def test_a_card_that_cannot_be_placed_is_named() -> None:
+    ctx = Context(rules_for("rummy500"))
+    result = arrange(cards("3C 3D 3S KS"), ctx)
+    assert codes(result.unplaced) == "KS"
+    assert not result.complete
+    assert score(result) == (3, 9, -1)
+
+
+def test_a_high_run_beats_a_low_one() -> None:
+    result = arrange(cards("QS KS AS 2S 3S"), Context(rules_for("rummy500")))
+    assert [codes(g.cards) for g in result.melds] == ["AS KS QS"]  # 35 points, not A-2-3's 6
+    assert codes(result.unplaced) == "2S 3S"
+
+
+def test_fewest_groups_among_equal_scores() -> None:
+    # Two runs of three or one run of six: the same cards and points, one group fewer.
+    result = arrange(cards("4H 5H 6H 7H 8H 9H"), Context(rules_for("rummy500")))
+    assert [codes(g.cards) for g in result.melds] == ["4H 5H 6H 7H 8H 9H"]
+
+
+def test_persian_jokers_meld_only_with_jokers() -> None:
+    ctx = Context(rules_for("persian"))
+    result = arrange(cards("JK JK JK 5H 5D 5C"), ctx)
+    assert sorted(g.verdict.kind or "" for g in result.melds) == ["joker_set", "set"]
+    assert result.points == 75
+
+
+def test_george_allows_one_wild_per_set() -> None:
+    ctx = Context(rules_for("george2500"), wild_rank="K", packs=2)
+    result = arrange(cards("KH KS 9S 9D 9C QH QD QC"), ctx)
+    assert result.complete and result.points == 245 and len(result.melds) == 2
+
+
+def test_empty_pile() -> None:
+    result = arrange([], Context(rules_for("rummy500")), [cards("6S 7S 8S")])
+    assert score(result) == (0, 0, 0) and result.complete
+
+
+def test_a_large_pile_is_complete() -> None:
+    ctx = Context(rules_for("rummy5000", {"jokers": 4, "decks": 2}), wild_rank="8", packs=2)
+    pile = cards("9H 10H JH QH KH 3S JD 2H 3H 4H 5H 6H AC 2C 3C 4C 5C 10S 6D 6C 6H 10C 10S QD "
+                 "8S 8C JK 8S 8D 8H")
+    table = [cards("4D 4H 4S"), cards("JH QH KH")]
+    result = arrange(pile, ctx, table)
+    assert result.complete and len(pile) == 30
+    check_split(pile, ctx, table, result)
+
+
+# --- against the brute force -------------------------------------------------------------------
+
+#: Presets and options the properties run under: every kind of wild card behaviour.
+RULES = [
+    ("rummy500", {}),
+    ("rummy500", {"jokers": 2, "joker_points": "as_represented"}),
+    ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "one"}),
+    ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "one",
+                  "wild_as_itself": "wild"}),
+    ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "naturals_majority"}),
+    ("rummy500", {"jokers": 2, "around_the_corner": True}),
+    ("rummy500", {"jokers": 2, "wild_ranks": ["7"], "wild_sets": True}),
+    ("rummy500-fives", {"jokers": 1, "ace_position": "high_only", "min_run": 4}),
+    ("rummy500-pips", {"ace_position": "low_only", "wild_cards": ["JS", "JH"]}),
+    ("rummy5000", {"jokers": 2}),
+    ("rummy5000", {"jokers": 2, "real_card_for_wild": "swap", "wild_limit": "one_per_three"}),
+    ("george2500", {"jokers": 2}),
+    ("persian", {}),
+    ("dealers-gambit", {"meld_kinds": "runs_only"}),
+    ("rummy500", {"jokers": 2, "meld_kinds": "sets_only", "set_duplicates_allowed": True}),
+]
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> tuple[Context, list[Card], list[list[Card]]]:
+    """A context (two packs, a round's wild rank), a pile of up to 7 cards and 0-2 table melds,
+    the cards drawn mostly near one another so that they meld."""
+    preset, options = draw(st.sampled_from(RULES))
+    rules = rules_for(preset, options)
+    wild_rank = draw(st.none() | st.sampled_from(RANKS))
+    joker_effect = draw(st.sampled_from(["wild", "double"])) if rules.dealer_joker else None
+    ctx = Context(rules, wild_rank, joker_effect, packs=2)
+    centre = draw(st.sampled_from(ALL_CARDS))
+    near = [c for c in ALL_CARDS if c.rank == centre.rank or c.rank == wild_rank or (
+        c.suit == centre.suit and abs(c.number - centre.number) <= 3)]
+    pool = st.sampled_from([*near, JOKER_CARD]) | st.sampled_from(ALL_CARDS)
+    pile = draw(st.lists(pool, min_size=1, max_size=7))
+    table = draw(st.lists(st.lists(pool, min_size=2, max_size=4), max_size=2))
+    return ctx, pile, table
+
+
+@settings(max_examples=160, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(deals())
+def test_arrange_equals_the_brute_force(deal: tuple[Context, list[Card], list[list[Card]]]
+                                        ) -> None:
+    ctx, pile, table = deal
+    result = arrange(pile, ctx, table)
+    check_split(pile, ctx, table, result)
+    assert score(result) == best_score(pile, ctx, table)
+
+
+@st.composite
+def tables_of_legal_melds(draw: st.DrawFn) -> tuple[Context, list[Card], list[list[Card]]]:
+    """Like :func:`deals`, but the table melds are legal melds of the cards near the pile's."""
+    ctx, pile, _ = draw(deals())
+    centre = pile[0] if not pile[0].is_joker else Card("7", "S")
+    runs = [[Card(RANKS[i], centre.suit) for i in range(start, start + 3)]
+            for start in range(max(0, centre.number - 4), min(10, centre.number + 1))]
+    sets = [[Card(centre.rank, suit) for suit in suits] for suits in ("SHD", "SHC", "HDC")]
+    melds = [m for m in runs + sets if check_meld(m, ctx).legal]
+    table = draw(st.lists(st.sampled_from(melds), max_size=2)) if melds else []
+    return ctx, pile[:6], table
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(tables_of_legal_melds())
+def test_layoffs_onto_legal_melds_equal_the_brute_force(
+        deal: tuple[Context, list[Card], list[list[Card]]]) -> None:
+    ctx, pile, table = deal
+    result = arrange(pile, ctx, table)
+    check_split(pile, ctx, table, result)
+    assert score(result) == best_score(pile, ctx, table)
+
+
+@pytest.mark.parametrize("wild_rank", ["8", "A", "K"])
+def test_counting_wilds_agrees_with_telling_them_apart(wild_rank: str) -> None:
+    """On bigger piles the brute force cannot finish: the search that tracks each wild card on
+    its own (and asks the referee about every group) must agree with the one that counts them."""
+    from scorekeeper.engine.arrange import _Solver
+
+    ctx = Context(rules_for("rummy5000", {"jokers": 4, "decks": 2}), wild_rank, packs=2)
+    wilds = ["JK", f"{wild_rank}S", f"{wild_rank}H"]
+    pile = cards(" ".join(["3H", "4H", "5H", "7H", "9S", "9D", "9C", "QS", "KS", "QD", *wilds]))
+    table = [cards("5S 6S 7S"), cards("10C 10D 10H")]
+    counted = arrange(pile, ctx, table)
+    check_split(pile, ctx, table, counted)
+    apart = _Solver(ctx, [tuple(m) for m in table], tuple(pile), by_count=False)
+    assert apart.solve() is not None
+    assert apart.best == score(counted)
