@@ -18,30 +18,38 @@ points, then the fewest groups; ``unplaced`` names the cards the best split leav
 
 How the search works, and why it is exact:
 
-* **Natural groups.** Every group that holds a natural card is a set (its naturals share a rank), a
-  run (they share a suit, one per rank) or a set of non-wild jokers. The candidates are generated
-  from the pile's structure: for each rank the choices of its cards, for each suit the choices of
-  its cards that some window of ranks can hold with the wild cards available, and for each table
-  meld the cards that could extend it. Cards that are in no candidate at all are unplaced at once.
-* **Wild cards by count.** Under ``wild_limit: none``, with no joker priced ``as_represented`` and
-  every table meld holding a natural card, which wild fills which place in a group with a natural
-  card changes neither its legality nor its points (a wild scores its own fixed points wherever it
-  lies). The search then only counts the wilds a group takes, scores a group by its natural cards
-  (a *model* of the referee's rules: the windows a run may fill, set sizes, ace low or high), and
-  places the wild cards at the end: the ones scoring most go into the groups, and a group takes
-  spare wilds up to its room (``cap``) without changing its points. Groups made of wild cards only
-  (wilds in their own place, ``wild_sets``) depend on which wilds they are and are settled
-  exactly at the end. The final split is checked card by card with :func:`.melds.check_meld`; if
-  the referee ever disagreed with the model the pile is solved again the slow way below.
-* **Otherwise** (a wild limit, jokers priced as represented, a table meld of wild cards only) each
-  distinct wild card is tracked on its own and every candidate is checked with ``check_meld``.
-* **Branch and bound.** Depth first, branching on the first natural card left in a fixed order:
-  every candidate group holding it whose other cards are still there, best first, then the card
-  unplaced. The bound on what the rest can add is (cards left, their best points, -⌈sum over the
-  natural cards left of 1 / the most naturals any candidate holding it has⌉): every group holding
-  ``n`` naturals is counted as ``1/n`` per natural. Candidates are sorted by how much they fall
-  short of that bound, so the loop stops at the first one that cannot beat the best split found.
-  A table of bounds per remaining pile (a transposition table) cuts repeated work.
+* **Candidate groups.** A group holding a natural card is a set (its naturals share a rank), a
+  run (they share a suit, one per rank), a set of non-wild jokers, or a layoff onto one table
+  meld, which with the meld is such a set or run (or holds a card laid beside a wild). So the
+  candidates come from the pile's structure: for each rank every choice of its cards, for each
+  suit every choice of its cards that a window of ranks can hold with the wilds there are, for
+  each table meld the cards that can extend it. A card in no candidate is unplaced at once.
+* **Wild cards by count.** Under ``wild_limit: none``, with no joker priced ``as_represented``
+  and a natural card in every table meld, which wild fills which place of a group holding a
+  natural card changes neither its legality nor its points: a wild then scores its own fixed
+  points wherever it lies. So the search counts the wilds a group takes (the fewest it needs,
+  and how many more it can take without its points changing), and scores a group by its
+  natural cards with a *model* of the referee (the windows a run may fill, set sizes, an ace low
+  or high); the wilds are placed at the end, those scoring most first, in the groups' room, in
+  layoffs of wilds only, or in melds of wilds only (wilds in their own place, ``wild_sets``:
+  there which wilds they are matters, and each is settled on its own). Every group of the
+  answer is then checked with :func:`.melds.check_meld`; should the referee ever disagree with
+  the model, the pile is solved again the way below.
+* **Wild cards one by one.** Otherwise (a wild limit, jokers priced as represented, a table meld
+  of wild cards only) each wild card is tracked on its own, and the referee is asked about the
+  candidates (once for all the choices of wilds that cannot stand in their own place there).
+* **Branch and bound.** Depth first, on the first card left in a fixed order (the cards with
+  the fewest candidate groups first): each candidate holding it (and no card before it) whose
+  cards and wilds are still there, then the card unplaced.
+  Cards that no candidate can take any more are unplaced on the spot. The bound on what the
+  cards left can add is (their number, their best points, -groups), the groups bounded below
+  two ways: each natural card is charged ``(1 + wilds/2) / naturals`` of its thriftiest
+  candidate, and ``1/2`` is given back per wild left (a dual solution of the covering
+  relaxation); and, where the groups decide, by ranks and suits (``_groups_needed``: how many
+  runs in each suit, how many ranks then need a set, whether the runs' windows fit the wilds).
+  Candidates are sorted by their charge, so the loop stops at the first that cannot beat the
+  best split found; a table of bounds per remaining pile cuts repeated work, and one greedy
+  descent (thriftiest candidates first) gives the search a good split to beat from the start.
 """
 
 from __future__ import annotations
@@ -51,7 +59,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import product
 from math import lcm
 from operator import itemgetter
 
@@ -140,8 +148,7 @@ class _Windows:
         self.corner = ace and rules.around_the_corner
         self.ace_first = ace
         self.low_blocked = ace and rules.ace_high_only
-        self.windows: list[tuple[int, int, bool]] = []
-        self.wrapping: list[tuple[int, int]] = []
+        self.wrapping: list[tuple[int, int]] = []  # the windows that go past the king
         for n in range(1, size + 1):
             for start in range(size):
                 wraps = start + n > size
@@ -153,11 +160,10 @@ class _Windows:
                 if (corner and not rules.around_the_corner) or (ace_low and rules.ace_high_only) \
                         or (ace_high and rules.ace_position == "low_only"):
                     continue
-                mask = 0
-                for i in range(n):
-                    mask |= 1 << ((start + i) % size)
-                self.windows.append((mask, n, ace_low))
                 if wraps:
+                    mask = 0
+                    for i in range(n):
+                        mask |= 1 << ((start + i) % size)
                     self.wrapping.append((mask, n))
         self._fits: dict[int, tuple[int, int]] = {}
 
@@ -202,24 +208,26 @@ class _Windows:
                            for p in {*present, *(p for p in range(size) if forced >> p & 1)})
             last_forced = max((i for i, item in enumerate(items) if item[2]), default=-1)
             for first in range(len(items)):
-                self._walk(items, first + 1, items[first][0], items[first][0], 1,
-                           1 << items[first][1], slack, last_forced, found)
+                self._walk(items, first + 1, items[first][0], 1, 1 << items[first][1], slack,
+                           last_forced, found)
                 if items[first][2]:
                     break  # a forced position cannot be left before the run starts
         return found
 
     @staticmethod
-    def _walk(items: list[tuple[int, int, bool]], i: int, start: int, end: int, count: int,
-              mask: int, slack: int, last_forced: int, found: set[int]) -> None:
+    def _walk(items: list[tuple[int, int, bool]], i: int, start: int, count: int, mask: int,
+              slack: int, last_forced: int, found: set[int]) -> None:
+        """Extend the choice ``mask`` (``count`` positions from ``start``) with items ``i`` on:
+        each optional item taken or not, every forced one taken, while the holes fit."""
         while True:
-            if i >= len(items) or items[i][0] - start + 1 - count - 1 > slack:
+            if i >= len(items) or items[i][0] - start - count > slack:
                 if i > last_forced:
                     found.add(mask)
                 return
-            place, position, forced = items[i]
+            _, position, forced = items[i]
             if not forced:
-                _Windows._walk(items, i + 1, start, end, count, mask, slack, last_forced, found)
-            i, end, count, mask = i + 1, place, count + 1, mask | 1 << position
+                _Windows._walk(items, i + 1, start, count, mask, slack, last_forced, found)
+            i, count, mask = i + 1, count + 1, mask | 1 << position
 
 
 @lru_cache(maxsize=64)
@@ -244,7 +252,13 @@ _Fast = tuple[tuple[tuple[int, int], ...], int, int]
 _Option = tuple[int, int, int, int, int, int, int, int, int, int, _Pattern]
 
 
+#: The groups bound charges a group (1 + wilds * this) and gives back this much per wild left.
+_WILD_CHARGE = (1, 2)
+
+
 class _Solver:
+    """One search: the candidate groups of a pile, the search over them, and its answer."""
+
     def __init__(self, ctx: Context, table: list[tuple[Card, ...]], pile: tuple[Card, ...],
                  by_count: bool) -> None:
         rules = ctx.rules
@@ -276,7 +290,6 @@ class _Solver:
         self.by_count = by_count and rules.wild_limit == "none" and not as_represented \
             and anchored
         self.exact_cache: dict[tuple[tuple[Card, ...], int | None], Verdict] = {}
-        self.lam = (1, 2)
         self.wild_layoffs: dict[int, list[int | None]] = {}
         self.wild_meld_memo: dict[tuple[int, ...],
                                   tuple[_Score, tuple[tuple[Card, ...], ...]] | None] = {}
@@ -291,7 +304,8 @@ class _Solver:
                      for _ in range(n)]  # by fixed points, best first
         self.pool_points = [card_points(ctx, c) for c in self.pool]
 
-        # Natural types in branching order: rank by rank (aces first), suit by suit, jokers last.
+        # Natural types rank by rank (aces first), suit by suit, jokers last: within a suit,
+        # types in rank order (runs' keys rely on it).
         self.types = sorted(naturals, key=lambda c: (c.is_joker, c.number, c.suit))
         self.count = [naturals[c] for c in self.types]
         self.pts = [card_points(ctx, c) for c in self.types]
@@ -396,6 +410,7 @@ class _Solver:
         if not self.runs_ok:
             return
         cards = self.by_suit.get(suit, {})
+        singles = {p: (t, 1) for p, t in cards.items()}
         present = [p for p in cards if not forced >> p & 1]
         ace_at = 0 if self.win.index.get("A") == 0 else -1
         least = max(self.rules.min_run, self.fewest)
@@ -404,7 +419,7 @@ class _Solver:
         for mask in self.win.subsets(present, forced, self.W + base_wilds):
             chosen = mask & ~forced
             # Positions in rank order are types in order: the key comes out sorted.
-            key = tuple((cards[p], 1) for p in range(chosen.bit_length()) if chosen >> p & 1)
+            key = tuple(singles[p] for p in range(chosen.bit_length()) if chosen >> p & 1)
             if not key and not base_len:
                 continue
             ace = cards.get(0) if chosen & 1 and ace_at == 0 else None
@@ -580,7 +595,7 @@ class _Solver:
                         self._by_kind(naturals, cards, onto, k, vectors, patterns)
         for onto, runs in fast:
             for naturals, fits, points in runs:
-                n_nat = len(naturals)
+                n_nat = sum(c for _, c in naturals)
                 if by_count:
                     while fits:  # each stretch of wild counts that fit: a group and its room
                         k = (fits & -fits).bit_length() - 1
@@ -651,7 +666,7 @@ class _Solver:
         # "cover every natural with candidate groups, using at most the wilds there are",
         # each natural charged (1 + lam * wilds) / naturals of its cheapest group, and lam
         # given back per wild.
-        lam_num, lam_den = self.lam
+        lam_num, lam_den = _WILD_CHARGE
         holding = [0] * n_types
         ratio = [float("inf")] * n_types
         cheapest: list[tuple[int, int]] = [(0, 1)] * n_types
@@ -705,6 +720,11 @@ class _Solver:
         self.wild_field = wb
 
         best_pts = self.best_pts
+        # By count, a new meld of more naturals than a meld needs holds a smaller one holding any
+        # of its cards (in a run, the cards next to it; no more wilds): for telling whether a
+        # card can still be placed, the smaller ones suffice.
+        by_count = self.by_count
+        small = max(self.rules.min_set, self.rules.min_run)
         options: list[list[tuple[tuple[int, int, int, int], _Option]]] = \
             [[] for _ in range(n_types)]
         live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
@@ -729,20 +749,14 @@ class _Solver:
             options[first].append(((-excess, -shares, n_wild, -placed),
                                    (excess, shares, d_s, d_w, onto_bit, cap, placed, points,
                                     placed, points - excess, pattern)))
+            if onto is None and by_count and placed > small:
+                continue  # a smaller group of some of its cards is possible if this one is
             thrift = placed + (n_wild if isinstance(wilds, int) else 0)
             for t, _ in naturals:
                 live[pos[t]].append((thrift, d_s, d_w, onto_bit))
         first_item = itemgetter(0)
         self.options = [[option for _, option in sorted(entries, key=first_item)]
                         for entries in options]
-        self.thrifty = [sorted(entries, key=lambda o: o[6] + (o[3] if self.by_count else 0))
-                        for entries in self.options]
-        self.wildless = [sorted(entries, key=lambda o: ((o[3] if self.by_count else o[6] - o[8]),
-                                                        -o[6]))
-                         for entries in self.options]
-        import os
-        self.dives = tuple(os.environ.get("DIVES", "thrift").split(","))
-        self.extras = tuple(range(1, int(os.environ.get("EXTRAS", "2")) + 1))
         # For each field, the groups that could take its card that use no more than another
         # does (if that other group is possible, so is this one): the card is dead when none
         # of these is possible.
@@ -782,8 +796,7 @@ class _Solver:
                           for c in self.types]
         self.group_memo: dict[tuple[int, int], int] = {}
         self.fix_memo: dict[tuple[int, int, int, int], int] = {}
-        self.more_memo: dict[tuple[tuple[tuple[int, int, int, int, int], ...], int, int],
-                             int] = {}
+        self.fits_memo: dict[tuple[tuple[tuple[int, int, int, int, int], ...], int], bool] = {}
         # What table melds lend a run in the pile: their natural ranks, their wild cards.
         self.table_ranks = [0, 0, 0, 0]
         self.table_set_ranks = 0
@@ -799,10 +812,9 @@ class _Solver:
                 for card in base:
                     self.table_ranks["SHDC".index(card.suit)] |= 1 << self.win.index[card.rank]
         self.leaf_memo: dict[tuple[int, int, int], tuple[_Score, object]] = {}
-        # A few greedy descents first, each with its own order of the groups: a good split
-        # found early lets the exact search below cut far more.
-        for order_of in self.dives:
-            self._dive(order_of, start, wv0, placed, points, shares)
+        # A greedy descent first, taking for each card the thriftiest group still possible (the
+        # search below takes the richest first): a good split found early cuts far more.
+        self._dive(start, wv0)
         self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
         return self._build(never)
 
@@ -814,11 +826,11 @@ class _Solver:
         Choose ``L[suit]`` runs in each suit: a rank with more cards of some suit than that
         needs a set (identical cards in separate sets where sets may not hold them), which
         takes wilds up to ``min_set``. The cards of the other ranks are in runs: with one run
-        in a suit its window holds all of them, with two both windows hold the doubled ranks;
-        the holes they span and their length up to ``min_run`` take wilds (or cards of the suit
-        whose rank has a set, or the ranks of a table meld). While the wilds do not suffice,
-        more ranks need a set. The fewest groups is the least of all that over the choices of
-        ``L``.
+        in a suit its window holds all of them, with two both windows hold the doubled ranks
+        and one of them each other rank; the holes they span and their length up to
+        ``min_run`` take wilds (or cards of the suit whose rank has a set to spare them, or the
+        ranks of a table meld). If the wilds do not suffice, one more rank at least needs a
+        set. The fewest groups is the least of all that over the choices of ``L``.
         """
         memo_key = (s, wilds)
         got = self.group_memo.get(memo_key)
@@ -844,9 +856,7 @@ class _Solver:
             if c > top[suit]:
                 top[suit] = c
             in_rank[rank_bit] = in_rank.get(rank_bit, 0) + c
-        suits = sorted((i for i in range(4) if top[i]), key=lambda i: -need[i][0].bit_count())
-        if not self.runs_ok:
-            top = [0, 0, 0, 0]
+        suits = [i for i in range(4) if top[i]]
         sets_ok, dups = self.sets_ok, self.rules.set_duplicates_allowed
         min_set = self.rules.min_set
         short = {bit: min_set - n for bit, n in in_rank.items()
@@ -856,123 +866,74 @@ class _Solver:
             if n > min_set:
                 spare |= bit
         rows = [need[i] for i in suits]
-        tops = [top[i] for i in suits]
         table = [self.table_ranks[i] for i in suits]
-        last = len(suits)
         never = 1 << 20
         best = never
-
-        def cost_of(levels: list[int]) -> int:
-            total = sum(levels)
-            deeper = 0
-            while True:
-                open_ranks = 0
+        choices = [range(top[i], -1, -1) if self.runs_ok else (0,) for i in suits]
+        for levels in product(*choices):
+            cost = sum(levels)
+            if cost >= best:
+                continue
+            open_ranks = 0
+            for row, level in zip(rows, levels, strict=True):
+                open_ranks |= row[level]
+            if open_ranks and not sets_ok:
+                continue
+            cost += open_ranks.bit_count()
+            deeper = 1
+            while not dups and cost < best:  # identical cards need separate sets
+                more = 0
                 for row, level in zip(rows, levels, strict=True):
-                    open_ranks |= row[level + deeper]
-                if not open_ranks:
-                    return total
-                if not sets_ok:
-                    return never
-                total += open_ranks.bit_count()
-                if dups:
-                    return total
+                    more |= row[level + deeper]
+                if not more:
+                    break
+                cost += more.bit_count()
                 deeper += 1
-
-        def more_sets(levels: list[int], open_ranks: int, limit: int) -> int:
-            """How many more ranks need a set for the runs' windows to fit the wilds (or
-            ``limit``, if at least that many)."""
+            if cost >= best:
+                continue
+            # The sets short of cards take wilds first; the runs' windows take the rest.
             budget = wilds - sum(n for bit, n in short.items() if bit & open_ranks)
             if budget < 0:
-                return never
+                continue
             closed = ~open_ranks
-            # A card of a rank with a set fills a hole of a run only if its set can spare it
-            # (else the set takes a wild instead): those ranks' cards are no help.
-            lend = closed | spare
+            lend = closed | spare  # cards of a rank with a set fill holes if the set spares them
             runs: list[tuple[int, int, int, int, int]] = []
-            for j, level in enumerate(levels):
-                if level in (1, 2):
-                    must = rows[j][0] & closed
-                    if must:
-                        doubled = rows[j][1] & closed if level == 2 else 0
-                        runs.append((level, must, doubled, rows[j][0] & lend | table[j],
-                                     rows[j][1] & lend | (rows[j][0] & table[j])))
-            if not runs:
-                return 0
-            key = (tuple(runs), budget, limit)
-            got = self.more_memo.get(key)
-            if got is None:
-                got = self.more_memo[key] = self._more_sets(runs, budget, limit, short)
-            return got
-
-        levels = [0] * last
-
-        def walk(i: int, open_ranks: int, runs: int) -> None:
-            nonlocal best
-            if runs + (open_ranks.bit_count() if sets_ok else 0) >= best or \
-                    (not sets_ok and open_ranks and i == last):
-                return
-            if i == last:
-                cost = cost_of(levels)
-                if cost < best:
-                    cost += more_sets(levels, open_ranks, best - cost)
-                best = min(best, cost)
-                return
-            row = rows[i]
-            for level in range(tops[i], -1, -1):
-                levels[i] = level
-                walk(i + 1, open_ranks | row[level], runs + level)
-
-        walk(0, 0, 0)
+            for row, level, lent in zip(rows, levels, table, strict=True):
+                must = row[0] & closed
+                if must and level in (1, 2):
+                    runs.append((level, must, row[1] & closed if level == 2 else 0,
+                                 row[0] & lend | lent, row[1] & lend | (row[0] & lent)))
+            if runs:
+                key = (tuple(runs), budget)
+                fits = self.fits_memo.get(key)
+                if fits is None:
+                    fits = self.fits_memo[key] = self._runs_fit(runs, budget)
+                if not fits:
+                    cost += 1
+            best = min(best, cost)
         best = min(best, never) + jokers
         self.group_memo[memo_key] = best
         return best
 
-    def _more_sets(self, runs: list[tuple[int, int, int, int, int]], budget: int, limit: int,
-                   short: dict[int, int]) -> int:
-        """The fewest ranks (up to ``limit``) whose cards must go to sets, taking them out of
-        the runs' windows, for the runs to need at most ``budget`` wilds (a set short of
-        ``min_set`` cards takes wilds too)."""
-        def spent(gone: int) -> int:
-            total = sum(n for bit, n in short.items() if bit & gone)
-            for level, must, doubled, have, have_two in runs:
-                if total > budget:
-                    break
-                if level == 1:
-                    total += self._one_run(must & ~gone, have)
-                else:
-                    total += self._two_runs(must & ~gone, doubled & ~gone, have, have_two)
-            return total
-
-        if spent(0) <= budget:
-            return 0
-        if limit <= 1:
-            return 1
-        # Leaving out a rank inside one run's window changes nothing there: only the two
-        # outermost ranks at either end (three at the low end, for an ace that may go high)
-        # of a single run's window, and any rank of a doubled run, are worth leaving out.
-        candidates = 0
-        for level, must, _, _, _ in runs:
-            if level == 2:
-                candidates |= must
+    def _runs_fit(self, runs: list[tuple[int, int, int, int, int]], budget: int) -> bool:
+        """Can the runs (level, rank positions they must hold, positions both of two runs must
+        hold, positions with a card, with two) hold their cards with at most ``budget`` wilds?"""
+        total = 0
+        for level, must, doubled, have, have_two in runs:
+            if level == 1:
+                total += self._one_run(must, have)
             else:
-                places = [p for p in range(must.bit_length()) if must >> p & 1]
-                for p in places[:3] + places[-2:]:
-                    candidates |= 1 << p
-        bits = [1 << p for p in range(candidates.bit_length()) if candidates >> p & 1]
-        for extra in self.extras:
-            if extra >= limit:
-                return limit
-            for drop in combinations(bits, extra):
-                if spent(sum(drop)) <= budget:
-                    return extra
-        return min(len(self.extras) + 1, limit)
+                total += self._two_runs(must, doubled, have, have_two)
+            if total > budget:
+                return False
+        return True
 
     def _orders(self, *masks: int) -> list[tuple[int, ...]]:
         """The rank-position masks as the windows read them: as they are, and with the ace
         after the king where runs may end at the ace."""
         win = self.win
         orders = [masks]
-        if win.ace_first and win.ace_high and any(m & 1 for m in masks[:1]):
+        if win.ace_first and win.ace_high and any(m & 1 for m in masks):
             top = win.size - 1
             orders.append(tuple(m >> 1 | (m & 1) << top for m in masks))
         return orders
@@ -1075,17 +1036,15 @@ class _Solver:
                 return
         self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
 
-    def _dive(self, order_of: str, s: int, wv: int, placed: int, points: int,
-              shares: int) -> None:
-        """One greedy descent: for each card in turn the first group still possible in the
-        given order (``thrift``: fewest cards and wilds first), no going back."""
+    def _dive(self, s: int, wv: int) -> None:
+        """One greedy descent: for each card in turn the thriftiest group still possible
+        (fewest cards and wilds), no going back."""
         fb = self.field
         guard_s, guard_w = self.guard_s, self.guard_w
         by_count = self.by_count
         used = cap = g0 = g1 = g2 = 0
         path = self.path
         depth = len(path)
-        options = {"thrift": self.thrifty, "wildless": self.wildless}[order_of]
         while True:
             for f, c in self._dead(s, wv, used):
                 path += [self.order[f]] * c
@@ -1094,8 +1053,9 @@ class _Solver:
                 self._leaf(wv, used, cap, g0, g1, g2)
                 break
             x = self.order[((s & -s).bit_length() - 1) // fb]
-            for option in options[x]:
-                d_s, d_w, onto_bit, p_cap = option[2], option[3], option[4], option[5]
+            chosen: _Option | None = None
+            for option in self.options[x]:
+                d_s, d_w, onto_bit = option[2], option[3], option[4]
                 if ((s | guard_s) - d_s) & guard_s != guard_s or used & onto_bit:
                     continue
                 if by_count:
@@ -1103,17 +1063,28 @@ class _Solver:
                         continue
                 elif d_w and ((wv | guard_w) - d_w) & guard_w != guard_w:
                     continue
-                path.append(option[10])
-                s -= d_s
-                wv -= d_w
-                used |= onto_bit
-                cap = min(cap + p_cap, wv) if by_count else 0
-                g0, g1, g2 = g0 + option[6], g1 + option[7], g2 - 1
-                break
-            else:
+                if chosen is None or self._thrift(option, s) < self._thrift(chosen, s):
+                    chosen = option
+            if chosen is None:
                 path.append(x)
                 s -= self.unit_s[x]
+                continue
+            path.append(chosen[10])
+            s -= chosen[2]
+            wv -= chosen[3]
+            used |= chosen[4]
+            cap = min(cap + chosen[5], wv) if by_count else 0
+            g0, g1, g2 = g0 + chosen[6], g1 + chosen[7], g2 - 1
         del path[depth:]
+
+    def _thrift(self, option: _Option, s: int) -> tuple[int, int]:
+        """What a group takes: its cards and wilds, and then the kinds of natural card it
+        takes the last of (other cards may need them)."""
+        fb = self.field
+        mask = (1 << (fb - 1)) - 1
+        pos = self.pos
+        emptied = sum(1 for t, c in option[10][0] if s >> (pos[t] * fb) & mask == c)
+        return option[6] + (option[3] if self.by_count else 0), emptied
 
     def _dead(self, s: int, wv: int, used: int) -> list[tuple[int, int]]:
         """The fields of ``s`` (and their counts) whose card is in no group still possible."""

@@ -1,13 +1,15 @@
 """Splitting a pile into melds and layoffs: worked examples, and the exact search against the
 brute-force one on random small piles under many house rules."""
 
+import random
 from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.arrange import Arrangement, arrange
+from scorekeeper.engine.arrange import Arrangement, _Solver, arrange
+from scorekeeper.engine.bench import make_pile
 from scorekeeper.engine.brute import best_score
 from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, Card, parse_cards
 from scorekeeper.engine.melds import check_meld
@@ -138,6 +140,39 @@ def test_george_allows_one_wild_per_set() -> None:
     assert result.complete and result.points == 245 and len(result.melds) == 2
 
 
+def test_a_run_up_to_the_ace_counts_in_the_bound_on_groups() -> None:
+    # Q-K-A with a joker for the queen: three groups (the bound by ranks and suits once
+    # missed that the king's run could end at the ace, and claimed four were needed).
+    ctx = Context(rules_for("rummy5000", {"jokers": 4, "decks": 2}), wild_rank="J", packs=2)
+    pile = cards("3C 4C 5C 6C 7C 8C AD AH AS AH JK KS")
+    table = [cards("3H 4H 5H 6H 7H"), cards("2C 2C 2D")]
+    result = arrange(pile, ctx, table)
+    assert score(result) == (12, 540, -3)
+    assert sorted(codes(g.cards) for g in result.melds) == \
+        ["3C 4C 5C 6C 7C 8C", "AD AH AH", "AS JK KS"]
+
+
+def test_a_set_holds_as_many_as_the_rules_allow() -> None:
+    ctx = Context(rules_for("rummy500", {"decks": 2, "jokers": 1}), packs=2)
+    result = arrange(cards("3C 3D 3S 3H 3C"), ctx)  # two packs, no identical cards in a set
+    assert [codes(g.cards) for g in result.melds] == ["3C 3D 3H 3S"]
+    assert codes(result.unplaced) == "3C"
+    pile = cards("3C 3D 3S JK 9H")  # the joker fills the set up to four
+    assert score(arrange(pile, ctx)) == (4, 24, -1)
+    check_model(pile, ctx, [])
+    five = Context(rules_for("rummy5000"), packs=2)  # 5000: 5-5-5 is a set, up to eight cards
+    assert score(arrange(cards("3C 3D 3S 3H 3C"), five)) == (5, 25, -1)
+
+
+def test_aces_high_only() -> None:
+    ctx = Context(rules_for("rummy500-fives", {"ace_position": "high_only", "jokers": 1}))
+    pile = cards("AS 2S 3S QH KH AH JK")
+    result = arrange(pile, ctx)
+    assert sorted(codes(g.cards) for g in result.melds) == ["2S 3S JK", "AH KH QH"]
+    assert codes(result.unplaced) == "AS"
+    check_model(pile, ctx, [])
+
+
 def test_empty_pile() -> None:
     result = arrange([], Context(rules_for("rummy500")), [cards("6S 7S 8S")])
     assert score(result) == (0, 0, 0) and result.complete
@@ -194,6 +229,13 @@ def deals(draw: st.DrawFn) -> tuple[Context, list[Card], list[list[Card]]]:
     return ctx, pile, table
 
 
+def check_model(pile: list[Card], ctx: Context, table: list[list[Card]]) -> None:
+    """Where wilds are counted, the model of the referee agrees with it on the answer (else
+    ``arrange`` would quietly fall back on the slower search that asks the referee)."""
+    solver = _Solver(ctx, [tuple(m) for m in table], tuple(pile), by_count=True)
+    assert solver.solve() is not None or not solver.by_count
+
+
 @settings(max_examples=160, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(deals())
@@ -203,6 +245,7 @@ def test_arrange_equals_the_brute_force(deal: tuple[Context, list[Card], list[li
     result = arrange(pile, ctx, table)
     check_split(pile, ctx, table, result)
     assert score(result) == best_score(pile, ctx, table)
+    check_model(pile, ctx, table)
 
 
 @st.composite
@@ -227,14 +270,13 @@ def test_layoffs_onto_legal_melds_equal_the_brute_force(
     result = arrange(pile, ctx, table)
     check_split(pile, ctx, table, result)
     assert score(result) == best_score(pile, ctx, table)
+    check_model(pile, ctx, table)
 
 
 @pytest.mark.parametrize("wild_rank", ["8", "A", "K"])
 def test_counting_wilds_agrees_with_telling_them_apart(wild_rank: str) -> None:
     """On bigger piles the brute force cannot finish: the search that tracks each wild card on
     its own (and asks the referee about every group) must agree with the one that counts them."""
-    from scorekeeper.engine.arrange import _Solver
-
     ctx = Context(rules_for("rummy5000", {"jokers": 4, "decks": 2}), wild_rank, packs=2)
     wilds = ["JK", f"{wild_rank}S", f"{wild_rank}H"]
     pile = cards(" ".join(["3H", "4H", "5H", "7H", "9S", "9D", "9C", "QS", "KS", "QD", *wilds]))
@@ -244,3 +286,40 @@ def test_counting_wilds_agrees_with_telling_them_apart(wild_rank: str) -> None:
     apart = _Solver(ctx, [tuple(m) for m in table], tuple(pile), by_count=False)
     assert apart.solve() is not None
     assert apart.best == score(counted)
+
+
+class _WithoutGroupsBound(_Solver):
+    """The search without its bound on groups by ranks and suits (slower, the same answer)."""
+
+    def _groups_needed(self, s: int, wilds: int) -> int:
+        return 0
+
+
+BIG_RULES = [
+    ("rummy5000", {"jokers": 4, "decks": 2}),
+    ("rummy500", {"jokers": 2, "decks": 2, "around_the_corner": True}),
+    ("rummy500-fives", {"jokers": 2, "ace_position": "high_only", "min_run": 4}),
+    ("rummy500", {"jokers": 2, "ace_position": "low_only", "omit_ranks": ["5"]}),
+    ("rummy500", {"jokers": 2, "max_set": 3, "meld_kinds": "runs_only"}),
+    ("george2500", {"jokers": 2}),
+]
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(BIG_RULES), st.integers(0, 10**6), st.integers(6, 11),
+       st.integers(0, 4), st.integers(0, 2))
+def test_the_groups_bound_never_changes_the_answer(
+        preset_options: tuple[str, dict[str, object]], seed: int, size: int, wilds: int,
+        melds: int) -> None:
+    """On piles too big for the brute force: the bound by ranks and suits only cuts the search."""
+    preset, options = preset_options
+    pile = make_pile(random.Random(seed), size, min(wilds, size - 2), seed % 2)
+    rules = rules_for(preset, options)
+    ctx = Context(rules, pile.wild_rank if rules.round_wild != "none" else None, packs=2)
+    table = [list(meld) for meld in pile.table[:melds]]
+    result = arrange(pile.cards, ctx, table)
+    check_split(list(pile.cards), ctx, table, result)
+    slow = _WithoutGroupsBound(ctx, [tuple(m) for m in table], pile.cards, by_count=True)
+    assert slow.solve() is not None or not slow.by_count
+    assert slow.best == score(result)
