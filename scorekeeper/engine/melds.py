@@ -127,11 +127,18 @@ def _laid_beside(meld: tuple[Card, ...], added: tuple[Card, ...], ctx: Context) 
         return None
     beside: list[Card] = []
     rest = list(added)
+    # Each wild takes at most one real card, and all of them must fit the meld at once: the meld
+    # with every such wild replaced by its real card must still be legal.
+    standing = list(meld)
+    free = [index for index, reading in enumerate(base.readings) if reading.wild]
     for card in added:
         if ctx.is_wild(card):
             continue
-        for index, reading in enumerate(base.readings):
-            if reading.wild and _check((*meld[:index], card, *meld[index + 1:]), ctx, 0).legal:
+        for index in free:
+            trial = (*standing[:index], card, *standing[index + 1:])
+            if _check(trial, ctx, 0).legal:
+                standing[index] = card
+                free.remove(index)
                 beside.append(card)
                 rest.remove(card)
                 break
