@@ -64,7 +64,7 @@ from math import lcm
 from operator import itemgetter
 
 from .cards import ALL_CARDS, RANKS, Card, format_cards, parse_cards
-from .melds import Context, Verdict, check_meld
+from .melds import Context, Verdict, check_meld, window_shape
 from .points import card_points
 from .rules import Rules
 
@@ -151,12 +151,10 @@ class _Windows:
         self.wrapping: list[tuple[int, int]] = []  # the windows that go past the king
         for n in range(1, size + 1):
             for start in range(size):
-                wraps = start + n > size
-                if wraps and not ace:
+                shape = window_shape(start, n, size, ace)
+                if shape is None:
                     continue
-                ace_low = ace and start == 0
-                ace_high = ace and wraps and (start + n - 1) % size == 0
-                corner = wraps and not ace_high
+                wraps, ace_low, ace_high, corner = shape
                 if (corner and not rules.around_the_corner) or (ace_low and rules.ace_high_only) \
                         or (ace_high and rules.ace_position == "low_only"):
                     continue

@@ -354,12 +354,10 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
     ace_in_seq = seq[0] == "A"
     for suit, start in itertools.product(suits, range(size)):
         slots = [seq[(start + i) % size] for i in range(n)]
-        wraps = start + n > size
-        if wraps and not ace_in_seq:
+        shape = window_shape(start, n, size, ace_in_seq)
+        if shape is None:
             continue
-        ace_low = ace_in_seq and start == 0
-        ace_high = ace_in_seq and wraps and (start + n - 1) % size == 0
-        corner = wraps and not ace_high
+        _, ace_low, ace_high, corner = shape
         problems = []
         if corner and not rules.around_the_corner:
             low, high = (slots.index("A") - 1, slots.index("A") + 1)
@@ -395,6 +393,25 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
                 reasons.extend(p for p in problems if p not in reasons)
         return _Attempt(None, tuple(reasons))
     return _Attempt(None, (_gap_reason(natural, n - len(natural)),))
+
+
+def window_shape(start: int, length: int, size: int,
+                 ace_first: bool) -> tuple[bool, bool, bool, bool] | None:
+    """How a window of ``length`` ranks from ``start`` sits in a run order of ``size`` ranks
+    (the ace first, when ``ace_first``): (wraps past the king, ace low at its start, ace high at
+    its end, goes around the corner); None when it cannot exist (no ace to wrap through).
+
+    >>> window_shape(11, 3, 13, True)  # Q-K-A
+    (True, False, True, False)
+    >>> window_shape(12, 3, 13, True)  # K-A-2
+    (True, False, False, True)
+    """
+    wraps = start + length > size
+    if wraps and not ace_first:
+        return None
+    ace_low = ace_first and start == 0
+    ace_high = ace_first and wraps and (start + length - 1) % size == 0
+    return wraps, ace_low, ace_high, wraps and not ace_high
 
 
 def _fit_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context, suit: str,
