@@ -52,13 +52,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = (os.environ.get("SECRET_KEY")
                                     or _stored_secret_key(app.instance_path))
 
-    from . import db, security
+    from . import csrf, db, filters, security
 
     security.init_app(app)
+    csrf.init_app(app)
+    filters.init_app(app)
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations
 
-    from . import api, games_api, home  # games_api also declares POST /api/v1/games on api.bp
+    from . import api, games, games_api, home, rounds  # games_api also adds to api.bp
 
-    for blueprint_module in (home, api, games_api):
+    for blueprint_module in (home, api, games_api, games, rounds):
         app.register_blueprint(blueprint_module.bp)
     return app

@@ -59,16 +59,10 @@ MAX_TOKEN_LENGTH = 2 * TOKEN_BYTES
 MAX_KEY_LENGTH = 100
 NO_GAME = "no game has this link: check the address you were given"
 
-# The pages the links open come with the web pages; until then these rules only build the URLs
-# (they match no request, so /s/<token> and /w/<token> are 404 for now).
-bp.add_url_rule("/s/<token>", "scorer_page", build_only=True)
-bp.add_url_rule("/w/<token>", "watcher_page", build_only=True)
-
-
 def game_links(game: Game) -> tuple[str, str]:
     """The game's ``edit_url`` (the scorer's page) and ``view_url`` (the scoreboard page)."""
-    return (url_for("games_api.scorer_page", token=game.scorer_token, _external=True),
-            url_for("games_api.watcher_page", token=game.watcher_token, _external=True))
+    return (url_for("games.scorer_page", token=game.scorer_token, _external=True),
+            url_for("games.watcher_page", token=game.watcher_token, _external=True))
 
 
 def _json(model: BaseModel, status: int, headers: dict[str, str] | None = None) -> Response:
