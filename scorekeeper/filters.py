@@ -26,8 +26,8 @@ def card_face(card: Card | str) -> Markup:
     if code == "JK":
         return Markup('<span class="card-code joker" title="JK">Jkr</span>')
     rank, suit = code[:-1], code[-1]
-    return Markup('<span class="card-code suit-{suit}" title="{code}">{rank}{symbol}</span>').format(
-        suit=suit, code=code, rank=rank, symbol=SUIT_SYMBOLS[suit])
+    face = Markup('<span class="card-code suit-{suit}" title="{code}">{rank}{symbol}</span>')
+    return face.format(suit=suit, code=code, rank=rank, symbol=SUIT_SYMBOLS[suit])
 
 
 def card_faces(cards: Iterable[Card | str]) -> Markup:
