@@ -1,0 +1,54 @@
+"""A game reached by its link: the scorer's token or the watchers', and this browser's list of
+the games it has opened (kept in its session cookie, so nobody can list other people's games)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from flask import abort, session
+from sqlalchemy import InstrumentedAttribute, select
+
+from .db import db
+from .models import TOKEN_BYTES, Game
+
+Role = Literal["scorer", "watcher"]
+#: How many games a browser remembers (newest first); the cookie stays well under 4 KB.
+REMEMBERED = 24
+_SESSION_KEY = "games"
+NO_GAME = "No game has this link. Check the address you were given, or ask the scorer for it."
+
+
+def _by_token(column: InstrumentedAttribute[str], token: str) -> Game:
+    game = None
+    if len(token) <= 2 * TOKEN_BYTES:  # a token is 32 characters; longer is never a game
+        game = db.session.scalar(select(Game).where(column == token))
+    if game is None:
+        abort(404, NO_GAME)
+    return game
+
+
+def scorer_game(token: str) -> Game:
+    """The game whose scorer link carries ``token``; a 404 otherwise (a watcher's token too)."""
+    return _by_token(Game.scorer_token, token)
+
+
+def watcher_game(token: str) -> Game:
+    """The game whose watcher link carries ``token``; a 404 otherwise."""
+    return _by_token(Game.watcher_token, token)
+
+
+def remember(game: Game, role: Role) -> None:
+    """Put the game first in this browser's list (as scorer if it ever opened the scorer link)."""
+    entries = [entry for entry in session.get(_SESSION_KEY, []) if isinstance(entry, list)]
+    kept = [entry for entry in entries if entry[1:] != [game.id]]
+    was_scorer = any(entry[0] == "scorer" and entry[1:] == [game.id] for entry in entries)
+    role = "scorer" if was_scorer else role
+    if entries[:1] != [[role, game.id]]:
+        session[_SESSION_KEY] = [[role, game.id], *kept][:REMEMBERED]
+        session.permanent = True
+
+
+def remembered() -> list[tuple[Role, int]]:
+    """The games this browser opened, newest first: (role, game id)."""
+    return [(entry[0], entry[1]) for entry in session.get(_SESSION_KEY, [])
+            if isinstance(entry, list) and len(entry) == 2 and entry[0] in ("scorer", "watcher")]
