@@ -52,9 +52,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = (os.environ.get("SECRET_KEY")
                                     or _stored_secret_key(app.instance_path))
 
-    from . import csrf, db, filters, security
+    from . import compress, csrf, db, filters, security
 
     security.init_app(app)
+    compress.init_app(app)
     csrf.init_app(app)
     filters.init_app(app)
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations

@@ -1,0 +1,116 @@
+"""Browser tests: the app served by waitress in a thread, driven by Playwright in the machine's
+Chromium (``apt-get install chromium``; Playwright's own browser download does not work here).
+
+Every page is opened as a phone sees it (390×844, touch). A console error (a script failing, a
+Content-Security-Policy violation) fails the test that caused it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask_migrate import upgrade  # type: ignore[import-untyped]
+from waitress.server import create_server
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+#: Chromium as this machine's probe starts it: no calls home, which the closed network refuses.
+CHROMIUM_ARGS = ["--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+class LiveServer:
+    """The app on a free port of 127.0.0.1, served by waitress in a daemon thread."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.server = create_server(app, host="127.0.0.1", port=0, threads=8)
+        self.url = f"http://127.0.0.1:{self.server.effective_port}"  # type: ignore[union-attr]
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.close()
+        self.thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder = tmp_path_factory.mktemp("live")
+    app = create_app({"SECRET_KEY": "e2e", "SERVER_NAME": None,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
+    with app.app_context():
+        upgrade()
+    with LiveServer(app) as server:
+        yield server
+    with app.app_context():
+        db.session.remove()
+        for engine in db.engines.values():
+            engine.dispose()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs it (apt-get)")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class ConsoleErrors(list[str]):
+    def check(self) -> None:
+        assert not self, "the browser reported errors:\n" + "\n".join(self)
+
+
+@pytest.fixture
+def new_phone(browser: object) -> Iterator[object]:
+    """A factory of phone pages, each in its own browser context (its own cookies)."""
+    contexts = []
+    errors = ConsoleErrors()
+
+    def open_phone(dark: bool = False, width: int = PHONE["width"]) -> object:
+        context = browser.new_context(  # type: ignore[attr-defined]
+            viewport={"width": width, "height": PHONE["height"]}, is_mobile=True,
+            has_touch=True, color_scheme="dark" if dark else "light")
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: errors.append(f"{message.type}: {message.text}")
+                if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+    errors.check()
+
+
+@pytest.fixture
+def phone(new_phone: object) -> object:
+    """One phone page (390×844, touch)."""
+    return new_phone()  # type: ignore[operator]
+
+
+def scrolls_sideways(page: object) -> bool:
+    return bool(page.evaluate(  # type: ignore[attr-defined]
+        "document.documentElement.scrollWidth > window.innerWidth"))
