@@ -21,8 +21,8 @@ def compress_response(response: Response) -> Response:
     if (response.status_code < 200 or response.status_code in (204, 206, 304)
             or "Content-Encoding" in response.headers
             or (response.is_streamed and not response.direct_passthrough)
-            or not response.mimetype.startswith(_COMPRESSIBLE)
-            or "gzip" not in request.accept_encodings):
+            or not (response.mimetype or "").startswith(_COMPRESSIBLE)
+            or not request.accept_encodings.quality("gzip")):
         return response
     response.direct_passthrough = False  # send_file's body, read here once
     source = response.response

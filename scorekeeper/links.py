@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from flask import abort, session
-from sqlalchemy import InstrumentedAttribute, select
+from sqlalchemy import select
+from sqlalchemy.orm import InstrumentedAttribute
 
 from .db import db
 from .models import TOKEN_BYTES, Game

@@ -132,7 +132,7 @@ def init_errors(bp: Blueprint) -> None:
 
     # Registered on the app: unknown routes and wrong methods never reach the blueprint.
     @bp.app_errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> HTTPException | tuple[Response, int]:
+    def http_error(error: HTTPException) -> tuple[str | Response, int]:
         if not wants_json():
             return html_error(error)
         status = error.code or 500

@@ -1,0 +1,16 @@
+"""The doctests of the app's modules outside the engine (pytest collects the engine's itself)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize("name", ["scorekeeper.network", "scorekeeper.qr",
+                                  "scorekeeper.filters"])
+def test_module_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0
+    assert result.failed == 0
