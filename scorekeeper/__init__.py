@@ -60,8 +60,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     filters.init_app(app)
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations
 
-    from . import api, games, games_api, home, rounds  # games_api also adds to api.bp
+    from . import api, games, games_api, health, home, rounds  # games_api adds to api.bp
 
-    for blueprint_module in (home, api, games_api, games, rounds):
+    for blueprint_module in (home, health, api, games_api, games, rounds):
         app.register_blueprint(blueprint_module.bp)
     return app

@@ -117,3 +117,10 @@ def test_serve_runs_waitress_and_prints_the_phone_address(
     tables = {row[0] for row in database.execute("select name from sqlite_master")}
     database.close()
     assert {"game", "player", "round", "round_part"} <= tables
+
+
+def test_healthz_answers_without_the_database(client: FlaskClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.data == b"ok"
+    assert response.headers["Cache-Control"] == "no-store"
