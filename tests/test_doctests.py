@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["scorekeeper.network", "scorekeeper.qr",
+@pytest.mark.parametrize("name", ["scorekeeper.network", "scorekeeper.qr", "scorekeeper.chart",
                                   "scorekeeper.filters"])
 def test_module_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))

@@ -1,0 +1,132 @@
+"""The totals over the rounds as an inline SVG line chart, drawn on the server (no chart script).
+
+Each competitor (a player, or a side) is a line from 0 before the first round through their
+running total after each round, labelled with their name at its end; the target is a dashed
+line. Series are told apart by colour *and* by dash pattern, for colour-blind eyes; colours come
+from the stylesheet (``.series-0`` … ``.series-7``), so the chart follows the page's scheme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22  # room for the axis labels and the end labels
+LABEL_GAP = 12  # least vertical room between two end labels
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 4", "1 2", "10 4", "3 2 1 2")
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Maps rounds and points to the chart's coordinates."""
+
+    rounds: int
+    low: int
+    high: int
+
+    def x(self, round_number: int) -> float:
+        return LEFT + (WIDTH - LEFT - RIGHT) * round_number / max(self.rounds, 1)
+
+    def y(self, points: int) -> float:
+        span = max(self.high - self.low, 1)
+        return TOP + (HEIGHT - TOP - BOTTOM) * (self.high - points) / span
+
+
+def nice_step(span: int) -> int:
+    """A round step for about four gridlines over ``span`` points.
+
+    >>> nice_step(500), nice_step(5000), nice_step(37), nice_step(0)
+    (200, 2000, 10, 1)
+    """
+    raw = max(span, 1) / 4
+    step = 1
+    while True:
+        for multiple in (1, 2, 5):
+            if step * multiple >= raw:
+                return step * multiple
+        step *= 10
+
+
+def spread(positions: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Move label positions apart (keeping their order) so that no two are closer than ``gap``.
+
+    >>> spread([50.0, 52.0, 100.0], 12, 0, 200)
+    [50.0, 62.0, 100.0]
+    """
+    order = sorted(range(len(positions)), key=lambda index: positions[index])
+    placed = [positions[index] for index in order]
+    for index in range(1, len(placed)):
+        placed[index] = max(placed[index], placed[index - 1] + gap)
+    overflow = placed[-1] - high if placed else 0
+    if overflow > 0:
+        placed = [max(low, position - overflow) for position in placed]
+    result = [0.0] * len(positions)
+    for rank, index in enumerate(order):
+        result[index] = round(placed[rank], 1)
+    return result
+
+
+def totals_chart(running: Mapping[str, Sequence[int]], target: int | None = None,
+                 title: str = "Totals after each round") -> Markup:
+    """The chart of ``running`` (competitor → their total after each round, in round order).
+
+    >>> svg = str(totals_chart({"Ann": [30, 80], "Bob": [-10, 40]}, target=100))
+    >>> svg.count("<polyline"), "Ann" in svg, 'stroke-dasharray="6 3"' in svg
+    (2, True, True)
+    """
+    names = list(running)
+    rounds = max((len(series) for series in running.values()), default=0)
+    values = [0, *(value for series in running.values() for value in series)]
+    if target is not None:
+        values.append(target)
+    low, high = min(values), max(values)
+    step = nice_step(high - low)
+    high = -((-high) // step) * step  # the top gridline; the bottom is the lowest total
+    scale = Scale(rounds, low, max(high, low + step))
+    parts = [Markup(
+        '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
+        'role="img" aria-label="{title}"><title>{title}</title>').format(
+            w=WIDTH, h=HEIGHT, title=title)]
+    for points in range(-((-scale.low) // step) * step, scale.high + 1, step):
+        y = scale.y(points)
+        parts.append(Markup(
+            '<line class="grid" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="currentColor" '
+            'stroke-opacity="0.2"/>'
+            '<text class="axis" x="{tx}" y="{ty}" text-anchor="end" font-size="11" '
+            'fill="currentColor">{label}</text>').format(
+                x1=LEFT, x2=WIDTH - RIGHT, y=round(y, 1), tx=LEFT - 4, ty=round(y + 4, 1),
+                label=points))
+    for number in range(1, rounds + 1):
+        if rounds <= 12 or number % ((rounds + 11) // 12) == 0:
+            parts.append(Markup('<text class="axis" x="{x}" y="{y}" text-anchor="middle" '
+                                'font-size="11" fill="currentColor">{n}'
+                                '</text>').format(x=round(scale.x(number), 1),
+                                                  y=HEIGHT - 6, n=number))
+    if target is not None:
+        parts.append(Markup('<line class="target" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" '
+                            'stroke="currentColor" stroke-dasharray="4 4"/>').format(
+                                x1=LEFT, x2=WIDTH - RIGHT, y=round(scale.y(target), 1)))
+    ends = []
+    for index, name in enumerate(names):
+        series = [0, *running[name]]
+        points_text = " ".join(f"{round(scale.x(n), 1)},{round(scale.y(v), 1)}"
+                               for n, v in enumerate(series))
+        dash = DASHES[index % len(DASHES)]
+        parts.append(Markup('<polyline class="series series-{i}" points="{p}" fill="none" '
+                            'stroke="currentColor" stroke-width="2.5"{dash}/>').format(
+            i=index % len(DASHES), p=points_text,
+            dash=Markup(' stroke-dasharray="{d}"').format(d=dash) if dash else ""))
+        ends.append(scale.y(series[-1]))
+    for index, (name, y) in enumerate(zip(names, spread(ends, LABEL_GAP, TOP, HEIGHT - BOTTOM),
+                                          strict=True)):
+        last = running[name][-1] if running[name] else 0
+        parts.append(Markup('<text class="label series-{i}" x="{x}" y="{y}" font-size="12" '
+                            'fill="currentColor">{name} {total}'
+                            '</text>').format(i=index % len(DASHES),
+                                              x=round(scale.x(rounds) + 4, 1), y=y + 4,
+                                              name=escape(name[:10]), total=last))
+    parts.append(Markup("</svg>"))
+    return Markup("").join(parts)
