@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.arrange import Arrangement, _Solver, arrange
+from scorekeeper.engine.arrange import Arrangement, arrange
+from scorekeeper.engine.arrange_search import _Solver
 from scorekeeper.engine.bench import make_pile
 from scorekeeper.engine.brute import best_score
 from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, Card, parse_cards
@@ -30,8 +31,9 @@ def score(result: Arrangement) -> tuple[int, int, int]:
     return (sum(len(g.cards) for g in groups), result.points, -len(groups))
 
 
-def check_split(pile: list[Card], ctx: Context, table: list[list[Card]],
-                result: Arrangement) -> None:
+def check_split(
+    pile: list[Card], ctx: Context, table: list[list[Card]], result: Arrangement
+) -> None:
     """Every group is legal as the referee sees it and scores what it says; every pile card is
     used exactly once."""
     groups = (*result.melds, *result.layoffs)
@@ -49,6 +51,7 @@ def check_split(pile: list[Card], ctx: Context, table: list[list[Card]],
 
 
 # --- worked examples ---------------------------------------------------------------------------
+
 
 def test_ann_lays_a_set_a_run_and_a_layoff() -> None:
     ctx = Context(rules_for("rummy500"))
@@ -73,8 +76,9 @@ def test_a_wild_card_completes_the_run_that_needs_it() -> None:
     pile = cards("8S 6H 10S 3D")
     result = arrange(pile, ctx)
     assert [codes(g.cards) for g in result.melds] == ["10S 6H 8S"]
-    assert [f"{r.card} as {r.as_card}" for r in result.melds[0].verdict.readings if r.wild] == \
-        ["6H as 9S"]
+    assert [f"{r.card} as {r.as_card}" for r in result.melds[0].verdict.readings if r.wild] == [
+        "6H as 9S"
+    ]
     assert result.points == 115
     assert result.unplaced == (Card.from_code("3D"),)
     check_split(pile, ctx, [], result)
@@ -148,8 +152,11 @@ def test_a_run_up_to_the_ace_counts_in_the_bound_on_groups() -> None:
     table = [cards("3H 4H 5H 6H 7H"), cards("2C 2C 2D")]
     result = arrange(pile, ctx, table)
     assert score(result) == (12, 540, -3)
-    assert sorted(codes(g.cards) for g in result.melds) == \
-        ["3C 4C 5C 6C 7C 8C", "AD AH AH", "AS JK KS"]
+    assert sorted(codes(g.cards) for g in result.melds) == [
+        "3C 4C 5C 6C 7C 8C",
+        "AD AH AH",
+        "AS JK KS",
+    ]
 
 
 def test_a_set_holds_as_many_as_the_rules_allow() -> None:
@@ -180,8 +187,10 @@ def test_empty_pile() -> None:
 
 def test_a_large_pile_is_complete() -> None:
     ctx = Context(rules_for("rummy5000", {"jokers": 4, "decks": 2}), wild_rank="8", packs=2)
-    pile = cards("9H 10H JH QH KH 3S JD 2H 3H 4H 5H 6H AC 2C 3C 4C 5C 10S 6D 6C 6H 10C 10S QD "
-                 "8S 8C JK 8S 8D 8H")
+    pile = cards(
+        "9H 10H JH QH KH 3S JD 2H 3H 4H 5H 6H AC 2C 3C 4C 5C 10S 6D 6C 6H 10C 10S QD "
+        "8S 8C JK 8S 8D 8H"
+    )
     table = [cards("4D 4H 4S"), cards("JH QH KH")]
     result = arrange(pile, ctx, table)
     assert result.complete and len(pile) == 30
@@ -195,8 +204,7 @@ RULES = [
     ("rummy500", {}),
     ("rummy500", {"jokers": 2, "joker_points": "as_represented"}),
     ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "one"}),
-    ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "one",
-                  "wild_as_itself": "wild"}),
+    ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "one", "wild_as_itself": "wild"}),
     ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "naturals_majority"}),
     ("rummy500", {"jokers": 2, "around_the_corner": True}),
     ("rummy500", {"jokers": 2, "wild_ranks": ["7"], "wild_sets": True}),
@@ -221,8 +229,13 @@ def deals(draw: st.DrawFn) -> tuple[Context, list[Card], list[list[Card]]]:
     joker_effect = draw(st.sampled_from(["wild", "double"])) if rules.dealer_joker else None
     ctx = Context(rules, wild_rank, joker_effect, packs=2)
     centre = draw(st.sampled_from(ALL_CARDS))
-    near = [c for c in ALL_CARDS if c.rank == centre.rank or c.rank == wild_rank or (
-        c.suit == centre.suit and abs(c.number - centre.number) <= 3)]
+    near = [
+        c
+        for c in ALL_CARDS
+        if c.rank == centre.rank
+        or c.rank == wild_rank
+        or (c.suit == centre.suit and abs(c.number - centre.number) <= 3)
+    ]
     pool = st.sampled_from([*near, JOKER_CARD]) | st.sampled_from(ALL_CARDS)
     pile = draw(st.lists(pool, min_size=1, max_size=7))
     table = draw(st.lists(st.lists(pool, min_size=2, max_size=4), max_size=2))
@@ -236,11 +249,11 @@ def check_model(pile: list[Card], ctx: Context, table: list[list[Card]]) -> None
     assert solver.solve() is not None or not solver.by_count
 
 
-@settings(max_examples=160, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=160, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(deals())
-def test_arrange_equals_the_brute_force(deal: tuple[Context, list[Card], list[list[Card]]]
-                                        ) -> None:
+def test_arrange_equals_the_brute_force(deal: tuple[Context, list[Card], list[list[Card]]]) -> None:
     ctx, pile, table = deal
     result = arrange(pile, ctx, table)
     check_split(pile, ctx, table, result)
@@ -253,19 +266,23 @@ def tables_of_legal_melds(draw: st.DrawFn) -> tuple[Context, list[Card], list[li
     """Like :func:`deals`, but the table melds are legal melds of the cards near the pile's."""
     ctx, pile, _ = draw(deals())
     centre = pile[0] if not pile[0].is_joker else Card("7", "S")
-    runs = [[Card(RANKS[i], centre.suit) for i in range(start, start + 3)]
-            for start in range(max(0, centre.number - 4), min(10, centre.number + 1))]
+    runs = [
+        [Card(RANKS[i], centre.suit) for i in range(start, start + 3)]
+        for start in range(max(0, centre.number - 4), min(10, centre.number + 1))
+    ]
     sets = [[Card(centre.rank, suit) for suit in suits] for suits in ("SHD", "SHC", "HDC")]
     melds = [m for m in runs + sets if check_meld(m, ctx).legal]
     table = draw(st.lists(st.sampled_from(melds), max_size=2)) if melds else []
     return ctx, pile[:6], table
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(tables_of_legal_melds())
 def test_layoffs_onto_legal_melds_equal_the_brute_force(
-        deal: tuple[Context, list[Card], list[list[Card]]]) -> None:
+    deal: tuple[Context, list[Card], list[list[Card]]],
+) -> None:
     ctx, pile, table = deal
     result = arrange(pile, ctx, table)
     check_split(pile, ctx, table, result)
@@ -305,13 +322,19 @@ BIG_RULES = [
 ]
 
 
-@settings(max_examples=30, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(BIG_RULES), st.integers(0, 10**6), st.integers(6, 11),
-       st.integers(0, 4), st.integers(0, 2))
+@settings(
+    max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    st.sampled_from(BIG_RULES),
+    st.integers(0, 10**6),
+    st.integers(6, 11),
+    st.integers(0, 4),
+    st.integers(0, 2),
+)
 def test_the_groups_bound_never_changes_the_answer(
-        preset_options: tuple[str, dict[str, object]], seed: int, size: int, wilds: int,
-        melds: int) -> None:
+    preset_options: tuple[str, dict[str, object]], seed: int, size: int, wilds: int, melds: int
+) -> None:
     """On piles too big for the brute force: the bound by ranks and suits only cuts the search."""
     preset, options = preset_options
     pile = make_pile(random.Random(seed), size, min(wilds, size - 2), seed % 2)

@@ -1,0 +1,168 @@
+"""The candidate groups of a pile, which the search chooses among: part of :mod:`.arrange`.
+
+Each row of the model (:mod:`.arrange_model`) becomes candidate groups (:data:`_Pattern`). By
+count, one group per stretch of wild counts that score the same: the fewest wilds it needs, and
+how many more it can take (``cap``) without its points changing. One by one, one group per choice
+of wild kinds, each checked by the referee (once for all the choices of wilds that cannot stand in
+their own place there).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .arrange_model import _EXACT, _Fast, _PileModel
+from .cards import Card
+
+#: A candidate group: its natural cards (type, copies), the table meld it extends, its wilds (a
+#: count, or a count of each wild kind), how many more wilds it can take as it is (``cap``), the
+#: cards it places and its points (by count: without its wilds' own points).
+_Pattern = tuple[tuple[tuple[int, int], ...], int | None, "int | tuple[int, ...]", int, int, int]
+
+
+class _Candidates(_PileModel):
+    """A pile's model of the referee, and the candidate groups it gives."""
+
+    def _patterns(self) -> list[_Pattern]:
+        """Every candidate group of the pile. By count, a row's stretches of wild counts that
+        score the same are one group each; one by one, each choice of wild kinds is a group."""
+        patterns: list[_Pattern] = []
+        by_count = self.by_count
+        W = self.W
+        vectors = [] if by_count else [self._vectors(k) for k in range(W + 1)]
+        fast: list[tuple[int | None, list[_Fast]]] = []
+        for naturals, onto, row in self._rows(fast):
+            cards = self._cards(naturals)
+            n_nat = len(cards)
+            if by_count:
+                resolved: list[int | None] = []
+                for k, points in enumerate(row):
+                    if points == _EXACT:
+                        verdict = self._exact((*cards, *self.pool[W - k :]), onto)
+                        points = (
+                            verdict.points - sum(self.pool_points[W - k :])
+                            if verdict.legal
+                            else None
+                        )
+                    resolved.append(points)
+                k = 0
+                while k <= W:
+                    points = resolved[k]
+                    if points is None:
+                        k += 1
+                        continue
+                    cap = 0
+                    while k + cap + 1 <= W and resolved[k + cap + 1] == points:
+                        cap += 1
+                    patterns.append((naturals, onto, k, cap, n_nat, points))
+                    k += cap + 1
+            else:
+                for k, points in enumerate(row):
+                    if points is not None:
+                        self._by_kind(naturals, cards, onto, k, vectors, patterns)
+        for onto, runs in fast:
+            for naturals, fits, points in runs:
+                n_nat = sum(c for _, c in naturals)
+                if by_count:
+                    while fits:  # each stretch of wild counts that fit: a group and its room
+                        k = (fits & -fits).bit_length() - 1
+                        stretch = fits >> k
+                        length = ((stretch + 1) & ~stretch).bit_length() - 1
+                        patterns.append((naturals, onto, k, length - 1, n_nat, points))
+                        fits &= ~(((1 << length) - 1) << k)
+                else:
+                    cards = self._cards(naturals)
+                    for k in range(W + 1):
+                        if fits >> k & 1:
+                            self._by_kind(naturals, cards, onto, k, vectors, patterns)
+        return patterns
+
+    def _by_kind(
+        self,
+        naturals: tuple[tuple[int, int], ...],
+        cards: list[Card],
+        onto: int | None,
+        k: int,
+        vectors: list[list[tuple[int, ...]]],
+        patterns: list[_Pattern],
+    ) -> None:
+        """The groups of these naturals with ``k`` wilds, each choice of wild kinds checked.
+
+        A wild that can never stand in its own place in this group (neither of its rank nor of
+        its suit) is *plain*: which plain wilds a group holds changes neither its legality nor
+        the other cards' points, only the plain wilds' own fixed points. So the referee is
+        asked once for each count of plain wilds with each choice of the other wilds.
+        """
+        plain = self._plain(cards, onto)
+        seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
+        for vector in vectors[k]:
+            if not self._limit_ok(naturals, onto, vector):
+                continue
+            plain_points = sum(self.fixed[i] * n for i, n in enumerate(vector) if plain[i])
+            signature = (
+                sum(n for i, n in enumerate(vector) if plain[i]),
+                tuple(0 if plain[i] else n for i, n in enumerate(vector)),
+            )
+            if signature not in seen:
+                wild_cards = [
+                    kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)
+                ]
+                verdict = self._exact((*cards, *wild_cards), onto)
+                seen[signature] = verdict.points - plain_points if verdict.legal else None
+            points = seen[signature]
+            if points is not None:
+                patterns.append((naturals, onto, vector, 0, len(cards) + k, points + plain_points))
+
+    def _plain(self, cards: list[Card], onto: int | None) -> list[bool]:
+        """Per wild kind: can it never stand in its own place in a group of these naturals (a
+        joker priced as represented never counts as plain)."""
+        base = self.table[onto] if onto is not None else ()
+        natural = [c for c in (*cards, *base) if not self.ctx.is_wild(c) and not c.is_joker]
+        ranks = {c.rank for c in natural}
+        suits = {c.suit for c in natural}
+        rules = self.rules
+        priced = (
+            self.ctx.jokers_wild
+            and rules.joker_points == "as_represented"
+            and rules.override_points("JK") is None
+        )
+        if not natural or (priced and rules.card_overrides):
+            return [False] * len(self.kinds)
+        # In its own place: in a set of its rank, or a run of its suit.
+        set_rank = next(iter(ranks)) if len(ranks) == 1 else None
+        run_suit = next(iter(suits)) if len(suits) == 1 else None
+        return [
+            (not priced) if kind.is_joker else (kind.rank != set_rank and kind.suit != run_suit)
+            for kind in self.kinds
+        ]
+
+    def _limit_ok(
+        self, naturals: tuple[tuple[int, int], ...], onto: int | None, vector: tuple[int, ...]
+    ) -> bool:
+        """Could these wilds satisfy ``wild_limit``, with every wild that could stand in its own
+        place counted as natural? (A quick filter before asking the referee.)"""
+        rules = self.rules
+        if rules.wild_limit == "none":
+            return True
+        cards = self._cards(naturals)
+        base = list(self.table[onto]) if onto is not None else []
+        nat = [c for c in (*cards, *base) if not self.ctx.is_wild(c)]
+        wilds = [kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)]
+        wilds += [c for c in base if self.ctx.is_wild(c)]
+        ranks = {c.rank for c in nat}
+        suits = {c.suit for c in nat}
+        own = sum(
+            1 for w in wilds if not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
+        )
+        n = len(nat) + len(wilds)
+        counted = len(wilds) - own if rules.wild_as_itself == "natural" else len(wilds)
+        naturals_n = n - counted
+        if rules.wild_limit == "one":
+            return counted <= 1
+        if rules.wild_limit == "one_per_three":
+            return counted <= n // 3
+        return counted < naturals_n
+
+    def _vectors(self, size: int) -> list[tuple[int, ...]]:
+        """Every choice of ``size`` of the pile's wild cards, as a count of each kind."""
+        return [v for v in product(*(range(n + 1) for n in self.kind_count)) if sum(v) == size]

@@ -1,0 +1,524 @@
+"""The branch-and-bound search of :mod:`.arrange`, over the candidate groups of a pile.
+
+The search state is packed into integers, for speed: ``s`` holds the count of each natural type
+left, a field of ``field`` bits per type with a guard bit on top (one subtraction and a mask
+tell whether a group's cards are all still there); ``wv`` the wilds left (a count, or a field per
+kind); ``used`` a bit per table meld already laid off onto; ``cap`` how many more wilds the
+groups taken can absorb. ``g0, g1, g2`` are the score of the groups taken, and ``placed, points,
+shares`` what the cards left could add at most (``shares`` in units of ``1/unit`` group).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import lcm
+from operator import itemgetter
+
+from .arrange_bound import _GroupsBound
+from .arrange_candidates import _Candidates, _Pattern
+from .arrange_model import _Score
+from .arrange_wilds import _LeftoverWilds
+from .cards import Card
+from .melds import Verdict
+from .points import card_points
+
+#: A candidate group as the search reads it: (points short of the bound, its charge for the
+#: groups bound, natural fields taken, wilds taken, table meld bit, cap, cards placed, points,
+#: cards placed and points the bound counted for them, the pattern).
+_Option = tuple[int, int, int, int, int, int, int, int, int, int, _Pattern]
+
+
+#: The groups bound charges a group (1 + wilds * this) and gives back this much per wild left.
+_WILD_CHARGE = (1, 2)
+
+#: A group of the answer, checked by the referee: its cards (sorted), the table meld it is laid
+#: off onto (None: a new meld), and the referee's verdict.
+_Checked = tuple[tuple[Card, ...], int | None, Verdict]
+
+
+class _Solver(_Candidates):
+    """One search: the candidate groups of a pile, the search over them, and its answer."""
+
+    def solve(self) -> tuple[list[_Checked], list[Card]] | None:
+        """The best split: its groups, each checked by the referee, and the cards it leaves out;
+        None if the referee disagrees with the model about one of its groups."""
+        patterns = self._patterns()
+        n_types = len(self.types)
+        # Per natural type: the most naturals of a group holding it, how many candidate groups
+        # hold it, and its charge for the groups bound: a dual solution of the relaxation
+        # "cover every natural with candidate groups, using at most the wilds there are",
+        # each natural charged (1 + lam * wilds) / naturals of its cheapest group, and lam
+        # given back per wild.
+        lam_num, lam_den = _WILD_CHARGE
+        holding = [0] * n_types
+        ratio = [float("inf")] * n_types
+        cheapest: list[tuple[int, int]] = [(0, 1)] * n_types
+        n_wilds = []
+        for naturals, _, wilds, _, placed, _ in patterns:
+            wild_n = wilds if isinstance(wilds, int) else sum(wilds)
+            n_wilds.append(wild_n)
+            n_nat = placed if isinstance(wilds, int) else placed - wild_n
+            ca, cb = lam_den + lam_num * wild_n, lam_den * n_nat
+            r = ca / cb
+            for t, _ in naturals:
+                holding[t] += 1
+                if r < ratio[t]:
+                    ratio[t] = r
+                    cheapest[t] = (ca, cb)
+        never = list(self.never)
+        for t in range(n_types):
+            if not holding[t]:
+                never += [self.types[t]] * self.count[t]
+        unit = lcm(lam_den, *(b for a, b in cheapest if a))
+        share = [a * (unit // b) for a, b in cheapest]
+        self.unit = unit
+        self.share = share
+        self.wild_charge = charge = lam_num * (unit // lam_den)
+        # Branching order: the cards with the fewest candidate groups first.
+        order = sorted(range(n_types), key=lambda t: (holding[t], t))
+        self.order = order
+        self.pos = pos = [0] * n_types
+        for f, t in enumerate(order):
+            pos[t] = f
+
+        # Natural counts and wild counts packed into integers, one field per type (or kind),
+        # each with a guard bit on top so that one subtraction tells whether enough are left.
+        fb = self.field
+        shift = [pos[t] * fb for t in range(n_types)]
+        self.guard_s = sum(1 << (f * fb + fb - 1) for f in range(n_types))
+        self.unit_s = [1 << shift[t] for t in range(n_types)]
+        if self.by_count:
+            wb = self.W.bit_length() + 1
+            self.guard_w = 1 << (wb - 1)
+            wv0 = self.W
+            wild_ub = (self.W, sum(self.pool_points))
+            self.kind_ub = [0] * len(self.kinds)
+        else:
+            wb = max([*self.kind_count, 1]).bit_length() + 1
+            self.guard_w = sum(1 << (i * wb + wb - 1) for i in range(len(self.kinds)))
+            wv0 = sum(n << (i * wb) for i, n in enumerate(self.kind_count))
+            self.kind_ub = [self._wild_most(kind) for kind in self.kinds]
+            wild_ub = (
+                self.W,
+                sum(u * n for u, n in zip(self.kind_ub, self.kind_count, strict=True)),
+            )
+        self.wild_field = wb
+
+        best_pts = self.best_pts
+        # By count, a new meld of more naturals than a meld needs holds a smaller one holding any
+        # of its cards (in a run, the cards next to it; no more wilds): for telling whether a
+        # card can still be placed, the smaller ones suffice.
+        by_count = self.by_count
+        small = max(self.rules.min_set, self.rules.min_run)
+        options: list[list[tuple[tuple[int, int, int, int], _Option]]] = [
+            [] for _ in range(n_types)
+        ]
+        live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
+        for pattern, n_wild in zip(patterns, n_wilds, strict=True):
+            naturals, onto, wilds, cap, placed, points = pattern
+            d_s = ub_points = shares = 0
+            first = -1
+            for t, c in naturals:
+                d_s += c << shift[t]
+                ub_points += c * best_pts[t]
+                shares += c * share[t]
+                if first < 0 or pos[t] < pos[first]:
+                    first = t
+            if isinstance(wilds, int):
+                d_w = wilds
+            else:
+                d_w = sum(n << (i * wb) for i, n in enumerate(wilds))
+                ub_points += sum(u * n for u, n in zip(self.kind_ub, wilds, strict=True))
+            shares -= charge * n_wild
+            excess = points - ub_points
+            onto_bit = 1 << onto if onto is not None else 0
+            options[first].append(
+                (
+                    (-excess, -shares, n_wild, -placed),
+                    (
+                        excess,
+                        shares,
+                        d_s,
+                        d_w,
+                        onto_bit,
+                        cap,
+                        placed,
+                        points,
+                        placed,
+                        points - excess,
+                        pattern,
+                    ),
+                )
+            )
+            if onto is None and by_count and placed > small:
+                continue  # a smaller group of some of its cards is possible if this one is
+            thrift = placed + (n_wild if isinstance(wilds, int) else 0)
+            for t, _ in naturals:
+                live[pos[t]].append((thrift, d_s, d_w, onto_bit))
+        first_item = itemgetter(0)
+        self.options = [
+            [option for _, option in sorted(entries, key=first_item)] for entries in options
+        ]
+        # For each field, the groups that could take its card that use no more than another
+        # does (if that other group is possible, so is this one): the card is dead when none
+        # of these is possible.
+        guard_s, guard_w = self.guard_s, self.guard_w
+        self.live = []
+        for entries in live:
+            entries.sort()
+            kept: list[tuple[int, int, int]] = []
+            for _, d_s, d_w, onto_bit in entries:
+                for k_s, k_w, k_onto in kept:
+                    if (
+                        ((d_s | guard_s) - k_s) & guard_s == guard_s
+                        and (not k_onto or k_onto == onto_bit)
+                        and (
+                            k_w <= d_w
+                            if self.by_count
+                            else ((d_w | guard_w) - k_w) & guard_w == guard_w
+                        )
+                    ):
+                        break
+                else:
+                    kept.append((d_s, d_w, onto_bit))
+            self.live.append(kept)
+
+        start = sum(self.count[t] << (pos[t] * fb) for t in range(n_types) if holding[t])
+        placed = sum(self.count[t] for t in range(n_types) if holding[t]) + wild_ub[0]
+        points = (
+            sum(self.count[t] * self.best_pts[t] for t in range(n_types) if holding[t]) + wild_ub[1]
+        )
+        shares = (
+            sum(self.count[t] * share[t] for t in range(n_types) if holding[t])
+            - self.wild_charge * self.W
+        )
+        self.best: _Score = (-1, 0, 0)
+        self.best_path: list[_Pattern | int] = []
+        self.best_leaf: object = None
+        self.path: list[_Pattern | int] = []
+        self.tt: dict[tuple[int, int, int, int], _Score] = {}
+        # The bound on groups by ranks and suits (where it holds), for when the groups decide.
+        self.bound = _GroupsBound(self, pos)
+        self.levels = self.bound.applies
+        self.leftover = _LeftoverWilds(self)
+        self.leaf_memo: dict[tuple[int, int, int], tuple[_Score, object]] = {}
+        # A greedy descent first, taking for each card the thriftiest group still possible (the
+        # search below takes the richest first): a good split found early cuts far more.
+        self._dive(start, wv0)
+        self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
+        return self._build(never)
+
+    def _groups_needed(self, s: int, wilds: int) -> int:
+        """The bound on groups by ranks and suits (a method of its own: a test turns it off)."""
+        return self.bound.groups_needed(s, wilds)
+
+    def _search(
+        self,
+        s: int,
+        wv: int,
+        used: int,
+        cap: int,
+        g0: int,
+        g1: int,
+        g2: int,
+        placed: int,
+        points: int,
+        shares: int,
+    ) -> None:
+        unit = self.unit
+        if (g0 + placed, g1 + points, g2 + (-shares) // unit) <= self.best:
+            return
+        if s:
+            # Cards that no candidate group can take any more are unplaced here and now.
+            dead = self._dead(s, wv, used)
+            if dead:
+                fb = self.field
+                path = self.path
+                for f, c in dead:
+                    t = self.order[f]
+                    s -= c << (f * fb)
+                    placed -= c
+                    points -= c * self.best_pts[t]
+                    shares -= c * self.share[t]
+                    path += [t] * c
+                self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
+                del path[len(path) - sum(c for _, c in dead) :]
+                return
+        self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
+
+    def _dive(self, s: int, wv: int) -> None:
+        """One greedy descent: for each card in turn the thriftiest group still possible
+        (fewest cards and wilds), no going back."""
+        fb = self.field
+        guard_s, guard_w = self.guard_s, self.guard_w
+        by_count = self.by_count
+        used = cap = g0 = g1 = g2 = 0
+        path = self.path
+        depth = len(path)
+        while True:
+            for f, c in self._dead(s, wv, used):
+                path += [self.order[f]] * c
+                s -= c << (f * fb)
+            if not s:
+                self._leaf(wv, used, cap, g0, g1, g2)
+                break
+            x = self.order[((s & -s).bit_length() - 1) // fb]
+            chosen: _Option | None = None
+            for option in self.options[x]:
+                d_s, d_w, onto_bit = option[2], option[3], option[4]
+                if ((s | guard_s) - d_s) & guard_s != guard_s or used & onto_bit:
+                    continue
+                if by_count:
+                    if d_w > wv:
+                        continue
+                elif d_w and ((wv | guard_w) - d_w) & guard_w != guard_w:
+                    continue
+                if chosen is None or self._thrift(option, s) < self._thrift(chosen, s):
+                    chosen = option
+            if chosen is None:
+                path.append(x)
+                s -= self.unit_s[x]
+                continue
+            path.append(chosen[10])
+            s -= chosen[2]
+            wv -= chosen[3]
+            used |= chosen[4]
+            cap = min(cap + chosen[5], wv) if by_count else 0
+            g0, g1, g2 = g0 + chosen[6], g1 + chosen[7], g2 - 1
+        del path[depth:]
+
+    def _thrift(self, option: _Option, s: int) -> tuple[int, int]:
+        """What a group takes: its cards and wilds, and then the kinds of natural card it
+        takes the last of (other cards may need them)."""
+        fb = self.field
+        mask = (1 << (fb - 1)) - 1
+        pos = self.pos
+        emptied = sum(1 for t, c in option[10][0] if s >> (pos[t] * fb) & mask == c)
+        return option[6] + (option[3] if self.by_count else 0), emptied
+
+    def _dead(self, s: int, wv: int, used: int) -> list[tuple[int, int]]:
+        """The fields of ``s`` (and their counts) whose card is in no group still possible."""
+        fb = self.field
+        mask = (1 << (fb - 1)) - 1
+        guard_s, guard_w = self.guard_s, self.guard_w
+        by_count = self.by_count
+        dead = []
+        rest = s
+        while rest:
+            f = ((rest & -rest).bit_length() - 1) // fb
+            rest &= ~(mask << (f * fb))
+            for d_s, d_w, onto_bit in self.live[f]:
+                if (
+                    ((s | guard_s) - d_s) & guard_s == guard_s
+                    and not used & onto_bit
+                    and (
+                        d_w <= wv
+                        if by_count
+                        else not d_w or ((wv | guard_w) - d_w) & guard_w == guard_w
+                    )
+                ):
+                    break
+            else:
+                dead.append((f, s >> (f * fb) & mask))
+        return dead
+
+    def _expand(
+        self,
+        s: int,
+        wv: int,
+        used: int,
+        cap: int,
+        g0: int,
+        g1: int,
+        g2: int,
+        placed: int,
+        points: int,
+        shares: int,
+    ) -> None:
+        unit = self.unit
+        if (g0 + placed, g1 + points, g2 + (-shares) // unit) <= self.best:
+            return
+        key = (s, wv, used, cap)
+        bound = self.tt.get(key)
+        if bound is not None and (g0 + bound[0], g1 + bound[1], g2 + bound[2]) <= self.best:
+            return
+        if not s:
+            self._leaf(wv, used, cap, g0, g1, g2)
+            return
+        by_count = self.by_count
+        ceiling: _Score = (g0 + placed, g1 + points, g2 + (-shares) // unit)
+        tight = not self.levels
+        if not tight and ceiling[:2] == self.best[:2]:
+            # The groups decide: the bound by ranks and suits is worth its cost.
+            tight = True
+            ceiling = (
+                ceiling[0],
+                ceiling[1],
+                min(ceiling[2], g2 - self._groups_needed(s, wv if by_count else self.W)),
+            )
+            if ceiling <= self.best:
+                return
+        fb = self.field
+        x = self.order[((s & -s).bit_length() - 1) // fb]
+        guard_s, guard_w = self.guard_s, self.guard_w
+        top0, top1 = g0 + placed, g1 + points
+        path = self.path
+        for (
+            excess,
+            share,
+            d_s,
+            d_w,
+            onto_bit,
+            p_cap,
+            p_placed,
+            p_points,
+            u_placed,
+            u_points,
+            pattern,
+        ) in self.options[x]:
+            best = self.best
+            if not tight and ceiling[:2] == best[:2]:
+                tight = True
+                ceiling = (
+                    ceiling[0],
+                    ceiling[1],
+                    min(ceiling[2], g2 - self._groups_needed(s, wv if by_count else self.W)),
+                )
+            if (top0, top1 + excess, g2 - 1 + (share - shares) // unit) <= best or ceiling <= best:
+                break
+            if ((s | guard_s) - d_s) & guard_s != guard_s or used & onto_bit:
+                continue
+            if by_count:
+                if d_w > wv:
+                    continue
+                rest = wv - d_w
+                new_cap = min(cap + p_cap, rest)
+            else:
+                if d_w and ((wv | guard_w) - d_w) & guard_w != guard_w:
+                    continue
+                rest = wv - d_w
+                new_cap = 0
+            path.append(pattern)
+            self._search(
+                s - d_s,
+                rest,
+                used | onto_bit,
+                new_cap,
+                g0 + p_placed,
+                g1 + p_points,
+                g2 - 1,
+                placed - u_placed,
+                points - u_points,
+                shares - share,
+            )
+            path.pop()
+        if (
+            (top0 - 1, top1 - self.best_pts[x], g2 + (self.share[x] - shares) // unit)
+            > self.best
+            < ceiling
+        ):
+            path.append(x)
+            self._search(
+                s - self.unit_s[x],
+                wv,
+                used,
+                cap,
+                g0,
+                g1,
+                g2,
+                placed - 1,
+                points - self.best_pts[x],
+                shares - self.share[x],
+            )
+            path.pop()
+        best = self.best
+        self.tt[key] = (best[0] - g0, best[1] - g1, best[2] - g2)
+
+    # --- the wild cards left when every natural card is settled ---------------------------
+
+    def _leaf(self, wv: int, used: int, cap: int, g0: int, g1: int, g2: int) -> None:
+        memo_key = (wv, used, cap)
+        got = self.leaf_memo.get(memo_key)
+        if got is None:
+            got = self.leaf_memo[memo_key] = (
+                self.leftover.best_by_count(wv, used, cap)
+                if self.by_count
+                else self.leftover.best_by_kind(self._unpack(wv), used)
+            )
+        value, detail = got
+        total = (g0 + value[0], g1 + value[1], g2 + value[2])
+        if total > self.best:
+            self.best = total
+            self.best_path = list(self.path)
+            self.best_leaf = detail
+
+    def _unpack(self, wv: int) -> tuple[int, ...]:
+        wb = self.wild_field
+        return tuple(wv >> (i * wb) & ((1 << (wb - 1)) - 1) for i in range(len(self.kinds)))
+
+    # --- the answer ----------------------------------------------------------------------
+
+    def _build(self, never: list[Card]) -> tuple[list[_Checked], list[Card]] | None:
+        """The best split as groups, each checked by the referee; None if one disagrees."""
+        groups: list[_Checked] = []
+        unplaced = list(never)
+        naturals: list[_Pattern] = []
+        for step in self.best_path:
+            if isinstance(step, int):
+                unplaced.append(self.types[step])
+            else:
+                naturals.append(step)
+        plan: list[tuple[tuple[Card, ...], int | None, int]] = []
+        if self.by_count:
+            assert isinstance(self.best_leaf, tuple)
+            vector, wild_melds, absorbed, lays = self.best_leaf
+            rest = Counter(self.pool)
+            rest.subtract({kind: n for kind, n in zip(self.kinds, vector, strict=True)})
+            free = sorted(rest.elements(), key=lambda c: (-card_points(self.ctx, c), c))
+            for held, onto, wilds, cap, _, points in naturals:
+                assert isinstance(wilds, int)
+                take = wilds + min(cap, absorbed)
+                absorbed -= take - wilds
+                wild_cards, free = free[:take], free[take:]
+                plan.append(
+                    (
+                        (*self._cards(held), *wild_cards),
+                        onto,
+                        points + sum(card_points(self.ctx, c) for c in wild_cards),
+                    )
+                )
+            for onto, c in lays:
+                wild_cards, free = free[:c], free[c:]
+                plan.append(
+                    (tuple(wild_cards), onto, sum(card_points(self.ctx, w) for w in wild_cards))
+                )
+            for cards in wild_melds:
+                plan.append((cards, None, self._exact(cards, None).points))
+            unplaced += free
+        else:
+            left = Counter(self.pool)
+            for held, onto, wilds, _, _, points in naturals:
+                assert isinstance(wilds, tuple)
+                wild_cards = [
+                    kind for kind, n in zip(self.kinds, wilds, strict=True) for _ in range(n)
+                ]
+                left.subtract(wild_cards)
+                plan.append(((*self._cards(held), *wild_cards), onto, points))
+            assert isinstance(self.best_leaf, tuple)
+            for cards, onto in self.best_leaf:
+                left.subtract(cards)
+                plan.append((cards, onto, self._exact(cards, onto).points))
+            unplaced += left.elements()
+        for cards, onto, points in plan:
+            verdict = self._exact(cards, onto)
+            if not verdict.legal or verdict.points != points:
+                return None
+            groups.append((tuple(sorted(cards)), onto, verdict))
+        score = (
+            sum(len(cards) for cards, _, _ in groups),
+            sum(verdict.points for _, _, verdict in groups),
+            -len(groups),
+        )
+        if score != self.best:
+            return None
+        return groups, unplaced
