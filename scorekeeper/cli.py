@@ -80,13 +80,16 @@ def upgrade_database(app: Flask) -> None:
         upgrade()
 
 
-def serve(host: str, port: int, threads: int) -> int:
-    """Run the app with waitress (never the debug server)."""
+def serve(host: str, port: int, threads: int, household: bool = False) -> int:
+    """Run the app with waitress (never the debug server). ``household``: the home page lists
+    every game on this server, not only the games each browser opened."""
     import waitress  # type: ignore[import-untyped]
 
     from . import create_app
 
     app = create_app()
+    if household:
+        app.config["HOUSEHOLD"] = True
     upgrade_database(app)
     url = phone_url(host, port)
     if url is None:
@@ -99,6 +102,12 @@ def serve(host: str, port: int, threads: int) -> int:
     if _is_loopback(host):
         print(f"Listening on {host} only: other devices cannot connect. "
               "Use --host 0.0.0.0 to let phones in.")
+    from .home import household as lists_every_game
+
+    with app.app_context():
+        everyone = lists_every_game()
+    if everyone:
+        print("Household server: the home page lists every game on it, for everyone.")
     sys.stdout.flush()
     waitress.serve(app, host=host, port=port, threads=threads)
     return 0
@@ -113,6 +122,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     serve_parser.add_argument("--threads", type=int, default=8,
                               help="worker threads (default: 8)")
+    serve_parser.add_argument("--household", action="store_true",
+                              help="list every game on this server on the home page (a family "
+                                   "server where everyone trusts each other); also "
+                                   "SCOREKEEPER_HOUSEHOLD=1")
     return parser
 
 
@@ -120,5 +133,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``scorekeeper`` console script."""
     args = build_parser().parse_args(argv)
     if args.command == "serve":
-        return serve(args.host, args.port, args.threads)
+        return serve(args.host, args.port, args.threads, args.household)
     return 2  # argparse rejects unknown commands before this

@@ -1,22 +1,539 @@
-"""The game's pages: start a game, the scorer's game page, the watchers' scoreboard."""
+"""The game's pages: start a game, the scorer's game page (standings, rounds, deal helper, undo,
+rename, finish), deleting a round, and the watchers' read-only scoreboard.
+
+The scorer's pages are reached with the scorer's token (``/s/<token>``), the watchers' with
+theirs (``/w/<token>``); a wrong token, or the watchers' where the scorer's is needed, is a 404.
+Every form posts this browser's CSRF token and, where it changes a game, the version the page
+showed: a change made meanwhile is a 409 and nothing is changed.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
 
-from . import csrf
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from . import csrf, links, records
+from .engine.cards import RANKS, SUITS, Card, rank_name
+from .engine.deal import DealError, DealPlan, plan_deal, round_wild_rank
+from .engine.presets import PRESETS
+from .engine.rules import Rules
+from .engine.scoring import RoundScore
+from .engine.standings import Standings
+from .game_form import (
+    DEFAULT_PRESET,
+    MAX_GAME_NAME,
+    MAX_PLAYERS,
+    Errors,
+    FormInvalid,
+    clean_name,
+    default_name,
+    option_groups,
+    options_stale,
+    parse_new_game,
+    player_field,
+)
+from .games_api import game_links
+from .models import Game, Round
 
 bp = Blueprint("games", __name__)
 csrf.protect(bp)
 
+STALE = (
+    "The game changed since this page was opened (someone recorded, corrected or undid "
+    "something meanwhile). Nothing was changed: open the game again and check before "
+    "you try once more."
+)
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _vary(response: BaseResponse) -> BaseResponse:
+    response.vary.add("HX-Request")
+    return response
+
+
+def _render(template: str, status: int = 200, **context: Any) -> BaseResponse:
+    return _vary(make_response(render_template(template, **context), status))
+
+
+def _form() -> dict[str, list[str]]:
+    return request.form.to_dict(flat=False)
+
+
+def _version() -> int:
+    """The game version the submitted page showed (the form's ``version`` field)."""
+    value = request.form.get("version", "")
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        abort(
+            400,
+            "The form did not say which version of the game it was made from. Reload "
+            "the page and try again.",
+        )
+    return int(value)
+
+
+def _stale(game: Game) -> BaseResponse:
+    return _render("games/conflict.html", 409, message=STALE, token=game.scorer_token)
+
+
+# --- start a game ----------------------------------------------------------------------------
+
+
+def _preset_id(value: str | None) -> str:
+    return value if value in PRESETS else DEFAULT_PRESET
+
+
+def _setup_context(
+    preset_id: str,
+    form: Mapping[str, list[str]] | None,
+    errors: Errors | None = None,
+    keep_options: bool = True,
+) -> dict[str, Any]:
+    """What the new-game page and its setup partial need."""
+    preset = PRESETS[preset_id]
+    rules = preset.rules
+    partnership = rules.partnership
+    if form is not None and keep_options and form.get("opt-partnership"):
+        partnership = "1" in form["opt-partnership"]
+    entries = form or {}
+    return {
+        "presets": PRESETS.values(),
+        "preset": preset,
+        "groups": option_groups(rules, form if keep_options else None),
+        "partnership": partnership,
+        "players": [
+            (
+                row,
+                (entries.get(player_field(row)) or [""])[0],
+                (entries.get(f"side-{row}") or [""])[0],
+            )
+            for row in range(MAX_PLAYERS)
+        ],
+        "dealer": (entries.get("dealer") or [""])[0],
+        "name": (entries.get("name") or [""])[0],
+        "default_name": default_name(preset, date.today()),
+        "errors": errors or {},
+        "max_game_name": MAX_GAME_NAME,
+    }
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> BaseResponse:
+    """Start a game: a preset, the players (and sides), the name, house rules, the first dealer."""
+    if request.method == "GET":
+        return _render(
+            "games/new.html", **_setup_context(_preset_id(request.args.get("preset")), None)
+        )
+    form = _form()
+    try:
+        wanted = parse_new_game(form, date.today())
+    except FormInvalid as invalid:
+        return _render(
+            "games/new.html",
+            422,
+            **_setup_context(
+                _preset_id((form.get("preset") or [""])[0]),
+                form,
+                invalid.errors,
+                keep_options=not options_stale(form),
+            ),
+        )
+    game = records.create_game(
+        wanted.name, wanted.rules, wanted.seats, preset=wanted.preset, dealer=wanted.dealer
+    )
+    links.remember(game, "scorer")
+    return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
+
+
+@bp.get("/games/new/options")
+def new_game_options() -> BaseResponse:
+    """The players and house-rule options for a preset (htmx swaps them in when it changes)."""
+    preset_id = _preset_id(request.args.get("preset"))
+    if not _is_htmx():
+        return redirect(url_for("games.new_game", preset=preset_id))
+    form = request.args.to_dict(flat=False)
+    return _render("games/_setup.html", **_setup_context(preset_id, form, keep_options=False))
+
+
+@bp.get("/games/new/dealer")
+def new_game_dealer() -> BaseResponse:
+    """The first-dealer select, named after the players typed so far."""
+    form = request.args.to_dict(flat=False)
+    return _render(
+        "games/_dealer_field.html",
+        **_setup_context(_preset_id(request.args.get("preset")), form, keep_options=False),
+    )
+
+
+# --- the board: what the scorer's and the watchers' pages show ------------------------------
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """A player, or a side when the game has sides, in the standings."""
+
+    name: str
+    total: int
+    members: list[tuple[str, int]]  # a side's players and their totals
+    leader: bool
+    winner: bool
+    to_target: int | None  # points still needed to reach (or pass) the target; None: no target
+
+
+@dataclass(frozen=True)
+class PlayerLines:
+    name: str
+    total: int
+    went_out: bool
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    number: int
+    dealer: str | None
+    went_out: str | None
+    wild_rank: str | None
+    joker_effect: str | None
+    cells: list[tuple[int, int]]  # per player in seat order: (the round's points, running total)
+    players: list[PlayerLines]
+    warnings: list[tuple[str, bool]]  # (warning, accepted when stored)
+    after_end: bool  # recorded after the game was already over
+
+
+@dataclass(frozen=True)
+class Board:
+    game: Game
+    rules: Rules
+    standing: Standings
+    preset_name: str
+    players: list[str]
+    competitors: list[Competitor]
+    with_sides: bool
+    rounds: list[RoundRow]
+    next_round: int
+    next_dealer: str | None
+    next_wild: str | None  # the next round's wild rank when the rules fix it (progression)
+    finished: bool
+    target: int | None
+    exceed: bool
+    settlement: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+def _round_row(
+    stored: Round,
+    score: RoundScore,
+    running: Mapping[str, int],
+    players: list[str],
+    after_end: bool,
+) -> RoundRow:
+    totals = score.totals()
+    return RoundRow(
+        number=stored.number,
+        dealer=stored.dealer.name if stored.dealer else None,
+        went_out=stored.went_out.name if stored.went_out else None,
+        wild_rank=stored.wild_rank,
+        joker_effect=stored.joker_effect,
+        cells=[(totals.get(name, 0), running[name]) for name in players],
+        players=[PlayerLines(p.name, p.total, p.went_out, p.lines) for p in score.players],
+        warnings=[(warning, warning in stored.accepted_warnings) for warning in score.warnings],
+        after_end=after_end,
+    )
+
+
+def board(game: Game) -> Board:
+    """Everything the standings and the rounds table show, every round rescored."""
+    scores, standing = records.score_game(game)
+    rules = records.game_rules(game)
+    players = [player.name for player in game.players]
+    with_sides = bool(standing.team_totals)
+    totals = standing.team_totals if with_sides else standing.totals
+    target, exceed = rules.target, rules.target_rule == "exceed"
+    top = max(totals.values()) if totals else 0
+    competitors = [
+        Competitor(
+            name=name,
+            total=total,
+            members=[(p, standing.totals[p]) for p in players if standing.side_of[p] == name]
+            if with_sides
+            else [],
+            leader=standing.deals_played > 0 and total == top,
+            winner=standing.over and name in standing.winners,
+            to_target=None if target is None else target - total + (1 if exceed else 0),
+        )
+        for name, total in totals.items()
+    ]
+    competitors.sort(key=lambda competitor: -competitor.total)  # stable: seat order on ties
+    ended = standing.ended_after
+    rows = [
+        _round_row(stored, score, running, players, ended is not None and index > ended)
+        for index, (stored, score, running) in enumerate(
+            zip(game.rounds, scores, standing.running, strict=True), 1
+        )
+    ]
+    next_round = len(game.rounds) + 1
+    next_wild = (
+        round_wild_rank(rules, next_round, None) if rules.round_wild == "progression" else None
+    )
+    preset = PRESETS.get(game.preset or "")
+    return Board(
+        game=game,
+        rules=rules,
+        standing=standing,
+        preset_name=preset.name if preset else "House rules",
+        players=players,
+        competitors=competitors,
+        with_sides=with_sides,
+        rounds=rows,
+        next_round=next_round,
+        next_dealer=records.upcoming_dealer(game),
+        next_wild=next_wild,
+        finished=standing.over or game.finished_at is not None,
+        target=target,
+        exceed=exceed,
+        settlement=[(s.payer, s.payee, s.amount) for s in standing.settlement],
+    )
+
+
+# --- the deal helper (deal: upcard) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealForm:
+    """The deal helper's entries and, once planned, its plan (or what is wrong)."""
+
+    dealer: str
+    upcards: dict[str, str]  # player -> rank, or "JK"
+    choices: list[tuple[str, str]]  # (value, label) for the upcard selects
+    plan: DealPlan | None = None
+    error: str | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def _upcard_choices(rules: Rules) -> list[tuple[str, str]]:
+    ranks = [(rank, rank) for rank in RANKS if rank not in rules.omit_ranks]
+    return ranks + ([("JK", "Joker")] if rules.jokers else [])
+
+
+def _deal_form(
+    game: Game, rules: Rules, dealer: str | None = None, upcards: dict[str, str] | None = None
+) -> DealForm:
+    players = [player.name for player in game.players]
+    dealer = dealer or records.upcoming_dealer(game) or players[-1]
+    return DealForm(dealer, upcards or {}, _upcard_choices(rules))
+
+
+def _plan(game: Game, rules: Rules, form: Mapping[str, str]) -> DealForm:
+    """The deal helper's plan for the posted upcards (``upcard-<seat>``) and ``dealer``."""
+    players = [player.name for player in game.players]
+    dealer = form.get("dealer", "")
+    upcards = {name: form.get(f"upcard-{seat}", "") for seat, name in enumerate(players)}
+    blank = _deal_form(game, rules, dealer if dealer in players else None, upcards)
+    errors = {
+        f"upcard-{seat}": f"What is {name}'s face-up card?"
+        for seat, name in enumerate(players)
+        if not upcards[name]
+    }
+    errors |= {
+        f"upcard-{seat}": "Choose a rank from the list."
+        for seat, name in enumerate(players)
+        if upcards[name] and upcards[name] not in dict(blank.choices)
+    }
+    if dealer not in players:
+        errors["dealer"] = "Who deals this round?"
+    if errors:
+        return DealForm(blank.dealer, upcards, blank.choices, errors=errors)
+    # The table sees ranks; the engine wants cards: give each copy of a rank its own suit.
+    packs = rules.packs(len(players))
+    counts = Counter(rank for rank in upcards.values() if rank != "JK")
+    for rank, count in counts.items():
+        if count > len(SUITS) * packs:
+            return DealForm(
+                dealer,
+                upcards,
+                blank.choices,
+                error=f"{count} {rank_name(rank, plural=True)} cannot be face up: "
+                f"the {packs} pack{'s' if packs > 1 else ''} hold "
+                f"{len(SUITS) * packs}.",
+            )
+    seen: Counter[str] = Counter()
+    cards: dict[str, Card] = {}
+    for name, rank in upcards.items():
+        if rank == "JK":
+            cards[name] = Card.from_code("JK")
+            continue
+        cards[name] = Card(rank, SUITS[seen[rank] % len(SUITS)])
+        seen[rank] += 1
+    try:
+        plan = plan_deal(rules, players, dealer, cards, round_number=len(game.rounds) + 1)
+    except DealError as error:
+        return DealForm(dealer, upcards, blank.choices, error=f"{error}.")
+    return DealForm(dealer, upcards, blank.choices, plan=plan)
+
+
+# --- the scorer's page -------------------------------------------------------------------------
+
+
+def _scorer_context(game: Game, **extra: Any) -> dict[str, Any]:
+    rules = records.game_rules(game)
+    last = records.last_change(game)
+    edit_url, view_url = game_links(game)
+    context: dict[str, Any] = {
+        "board": board(game),
+        "token": game.scorer_token,
+        "controls": True,
+        "deal": _deal_form(game, rules) if rules.deal == "upcard" else None,
+        "undo": records.describe(last) if last else None,
+        "edit_url": edit_url,
+        "view_url": view_url,
+        "errors": {},
+        "max_game_name": MAX_GAME_NAME,
+    }
+    return context | extra
+
+
+# the partials (standings, rounds) may be rendered by other pages too (a live board)
+bp.add_app_template_global(rank_name, "rank_name")
+
 
 @bp.get("/s/<token>")
-def scorer_page(token: str) -> str:
-    """The scorer's page of a game (to be built)."""
-    abort(404)
+def scorer_page(token: str) -> BaseResponse:
+    """The scorer's page of a game: standings, rounds, the deal helper and every control."""
+    game = links.scorer_game(token)
+    links.remember(game, "scorer")
+    return _render("games/scorer.html", **_scorer_context(game))
+
+
+@bp.post("/s/<token>/deal")
+def deal(token: str) -> BaseResponse:
+    """The deal helper: each player's hand from the upcards, redeals, the round's wild rank."""
+    game = links.scorer_game(token)
+    rules = records.game_rules(game)
+    if rules.deal != "upcard":
+        abort(404, "This game's rules deal a fixed number of cards: there is no upcard deal.")
+    planned = _plan(game, rules, request.form)
+    status = 200 if planned.plan is not None else 422
+    if _is_htmx():
+        return _render("games/_deal.html", status, board=board(game), token=token, deal=planned)
+    return _render("games/scorer.html", status, **_scorer_context(game, deal=planned))
+
+
+@bp.post("/s/<token>/rename")
+def rename(token: str) -> BaseResponse:
+    """Rename the game."""
+    game = links.scorer_game(token)
+    version = _version()
+    name = clean_name(request.form.get("name", ""))
+    error = (
+        "Give the game a name."
+        if not name
+        else f"At most {MAX_GAME_NAME} characters."
+        if len(name) > MAX_GAME_NAME
+        else None
+    )
+    if error:
+        return _render(
+            "games/scorer.html", 422, **_scorer_context(game, errors={"name": error}, new_name=name)
+        )
+    if name == game.name:
+        flash("The name is unchanged.")
+        return redirect(url_for("games.scorer_page", token=token), 303)
+    try:
+        records.rename_game(game, name, expected_version=version)
+    except records.StaleGame:
+        return _stale(game)
+    flash(f"Renamed to “{name}”.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+@bp.post("/s/<token>/finish")
+def finish(token: str) -> BaseResponse:
+    """Mark the game finished, or (``finished=0``) reopen it."""
+    game = links.scorer_game(token)
+    version = _version()
+    finished = request.form.get("finished", "1")
+    if finished not in ("0", "1"):
+        abort(400, "The form asked neither to finish the game nor to reopen it.")
+    try:
+        records.finish_game(game, finished=finished == "1", expected_version=version)
+    except records.StaleGame:
+        return _stale(game)
+    flash("The game is marked finished." if finished == "1" else "The game is open again.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+@bp.post("/s/<token>/undo")
+def undo(token: str) -> BaseResponse:
+    """Undo the game's last change (a round added, corrected or deleted; a rename; finishing)."""
+    game = links.scorer_game(token)
+    version = _version()
+    try:
+        change = records.undo_last(game, expected_version=version)
+    except records.StaleGame:
+        return _stale(game)
+    except records.NothingToUndo:
+        flash("There is nothing to undo.", "warning")
+    except records.RecordError as error:
+        flash(f"That cannot be undone: {error}.", "error")
+    else:
+        flash(f"Undid: {records.describe(change)}.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+def _round(game: Game, number: int) -> Round:
+    stored = next((r for r in game.rounds if r.number == number), None)
+    if stored is None:
+        abort(404, f"This game has no round {number}.")
+    return stored
+
+
+@bp.route("/s/<token>/rounds/<int:number>/delete", methods=["GET", "POST"])
+def delete_round(token: str, number: int) -> BaseResponse:
+    """Delete a round, after showing what will go (the later rounds move up one)."""
+    game = links.scorer_game(token)
+    stored = _round(game, number)
+    if request.method == "GET":
+        rows = board(game)
+        return _render(
+            "games/delete_round.html",
+            board=rows,
+            row=rows.rounds[number - 1],
+            token=token,
+            later=len(game.rounds) - number,
+        )
+    version = _version()
+    try:
+        records.delete_round(stored, expected_version=version)
+    except records.StaleGame:
+        return _stale(game)
+    later = " The rounds after it moved up one." if number <= len(game.rounds) else ""
+    flash(f"Round {number} deleted.{later} Undo brings it back.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+# --- the watchers' page ------------------------------------------------------------------------
 
 
 @bp.get("/w/<token>")
-def watcher_page(token: str) -> str:
-    """The watchers' scoreboard of a game (to be built)."""
-    abort(404)
+def watcher_page(token: str) -> BaseResponse:
+    """The watchers' scoreboard of a game: standings and rounds, read-only."""
+    game = links.watcher_game(token)
+    links.remember(game, "watcher")
+    return _render("games/watcher.html", board=board(game), controls=False)

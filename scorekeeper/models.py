@@ -11,6 +11,9 @@ A part's JSON columns:
 - ``layoffs``: ``[{"player_id": 7, "meld": 0, "cards": ["9S"], "final": false}, ...]``: cards
   laid off onto meld number ``meld`` (from 0) of the player whose row id is ``player_id``
 - ``hand``, ``called``: lists of codes (``called``: the cards taken by a Rummy call)
+
+Each change to a game is logged in ``game_change`` with the version it made (see
+:class:`GameChange`), in the same transaction as the change, so that it can be undone.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from .db import Model
 TOKEN_BYTES = 24
 ENDINGS = ("going_out", "stock_out")
 JOKER_EFFECTS = ("wild", "double", "split")
+#: What a logged change did: a round added, corrected or deleted; the game renamed, marked
+#: finished or reopened.
+CHANGE_KINDS = ("added", "corrected", "deleted", "renamed", "finished", "reopened")
 
 
 def new_token() -> str:
@@ -90,6 +96,9 @@ class Game(Model):
         passive_deletes=True, lazy="selectin")
     rounds: Mapped[list[Round]] = relationship(
         back_populates="game", order_by="Round.number", cascade="all, delete-orphan",
+        passive_deletes=True)
+    changes: Mapped[list[GameChange]] = relationship(
+        back_populates="game", order_by="GameChange.version", cascade="all, delete-orphan",
         passive_deletes=True)
 
     # version_id_generator False: records sets the next version itself, the UPDATE checks the old
@@ -192,3 +201,36 @@ class RoundPart(Model):
 
     def __repr__(self) -> str:
         return f"<RoundPart round {self.round_id} player {self.player_id}>"
+
+
+class GameChange(Model):
+    """One change to a game, logged with the change itself: the game's version it made, what it
+    did (``kind``, one of :data:`CHANGE_KINDS`), the round it touched, and what is needed to undo
+    it (``before``).
+
+    ``before`` holds, for a round corrected or deleted, a snapshot of the round as it was (every
+    stored field and part, see :func:`scorekeeper.records.snapshot`); for a rename
+    ``{"name": old}``; for finished or reopened ``{"finished_at": old ISO time or null}``; for a
+    round added, nothing. ``undone_version`` is the version the undo made, once undone.
+    """
+
+    __tablename__ = "game_change"
+    __table_args__ = (
+        UniqueConstraint("game_id", "version"),
+        CheckConstraint(_in("kind", CHANGE_KINDS), name="kind"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    version: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(10))
+    round_number: Mapped[int | None]
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    undone: Mapped[bool] = mapped_column(default=False)
+    undone_version: Mapped[int | None]
+
+    game: Mapped[Game] = relationship(back_populates="changes")
+
+    def __repr__(self) -> str:
+        return f"<GameChange game {self.game_id} v{self.version} {self.kind}>"

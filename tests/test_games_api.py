@@ -448,7 +448,9 @@ def test_json_routes_answer_http_errors_in_json(client: FlaskClient,
 
 
 def test_pages_keep_html_errors(client: FlaskClient, game: dict[str, str]) -> None:
-    """The links' pages come later; until then they are Flask's HTML 404 for a browser."""
+    """The links' pages are HTML, and so are their errors (a wrong token is an HTML 404)."""
     for page in (game["edit"], game["view"]):
         response = client.get(page, headers={"Accept": "text/html,*/*;q=0.8"})
-        assert response.status_code == 404 and not response.is_json
+        assert response.status_code == 200 and not response.is_json
+        wrong = client.get(page[:-4] + "nope", headers={"Accept": "text/html,*/*;q=0.8"})
+        assert wrong.status_code == 404 and not wrong.is_json

@@ -47,7 +47,8 @@ def test_migrations_run_from_empty_and_match_the_models(empty_app: Flask) -> Non
         with db.engine.connect() as connection:
             context = MigrationContext.configure(connection, opts={"compare_type": True})
             assert compare_metadata(context, db.metadata) == []
-    assert tables(app) == {"alembic_version", "game", "player", "round", "round_part"}
+    assert tables(app) == {"alembic_version", "game", "player", "round", "round_part",
+                           "game_change"}
     with app.app_context():
         downgrade(revision="base")
     assert tables(app) == {"alembic_version"}

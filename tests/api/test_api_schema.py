@@ -81,4 +81,5 @@ def test_every_endpoint_is_fuzzed() -> None:
     suppress_health_check=list(hypothesis.HealthCheck),
 )
 def test_api_conforms_to_its_schema(case: schemathesis.Case) -> None:
-    case.call_and_validate(checks=CHECKS)
+    # the WSGI client does not gunzip: ask for the body as it is
+    case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
