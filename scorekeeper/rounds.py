@@ -34,26 +34,15 @@ from . import csrf, links, records
 from .api.errors import html_error
 from .csrf import CsrfFailed
 from .db import db
-from .engine.cards import RANKS, SUITS, CardError, parse_rank
+from .engine.cards import SUITS, CardError, parse_rank
 from .engine.deal import DealError, round_wild_rank
-from .engine.rules import Rules
 from .engine.scoring import RoundScore
 from .filters import SUIT_SYMBOLS
 from .models import Game, Round
-from .round_form import (
-    KIND_NAMES,
-    FormGame,
-    Interpretation,
-    Preview,
-    RoundFields,
-    blank_fields,
-    card_name,
-    fields_for_record,
-    interpret,
-    preview,
-    valid_key,
-    warnings_digest,
-)
+from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
+from .round_form.from_record import fields_for_record
+from .round_form.preview import KIND_NAMES, Preview, card_name, preview
+from .round_form.reading import FormGame, Interpretation, interpret
 
 bp = Blueprint("rounds", __name__)
 csrf.protect(bp)
@@ -118,15 +107,15 @@ def _preview(game: Game, interpretation: Interpretation) -> tuple[Preview | None
     return preview(interpretation, score), None
 
 
-def _grid(rules: Rules) -> dict[str, Any]:
+def _grid(form_game: FormGame) -> dict[str, Any]:
     """The card picker's rows: ranks by the four suits, in two halves side by side."""
-    ranks = [rank for rank in RANKS if rank not in rules.omit_ranks]
+    ranks = list(form_game.ranks())
     half = (len(ranks) + 1) // 2
     return {
         "halves": [ranks[:half], ranks[half:]],
         "suits": SUITS,
         "symbols": SUIT_SYMBOLS,
-        "jokers": rules.jokers,
+        "jokers": form_game.rules.jokers,
         "ranks": ranks,
     }
 
@@ -171,7 +160,7 @@ def _render(
         stored=stored,
         number=number,
         action=action,
-        grid=_grid(rules),
+        grid=_grid(form_game),
         errors=interpretation.all_errors() if show_errors else dict(interpretation.errors),
         preview=shown,
         preview_error=preview_error,
@@ -263,7 +252,7 @@ def _preview_response(
         preview_error=preview_error,
         rules=records.game_rules(game),
         current=fields.current,
-        message=message,
+        preview_message=message,
         fresh_token=csrf.csrf_token() if message else None,
     )
     response = make_response(html, status)

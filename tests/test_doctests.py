@@ -8,8 +8,20 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["scorekeeper.network", "scorekeeper.qr", "scorekeeper.chart",
-                                  "scorekeeper.filters"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "scorekeeper.network",
+        "scorekeeper.qr",
+        "scorekeeper.chart",
+        "scorekeeper.filters",
+        "scorekeeper.round_form.fields",
+        "scorekeeper.round_form.layout",
+        "scorekeeper.round_form.reading",
+        "scorekeeper.round_form.auto_grouping",
+        "scorekeeper.round_form.preview",
+    ],
+)
 def test_module_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0

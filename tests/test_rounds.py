@@ -442,6 +442,7 @@ def test_the_csrf_check_on_the_preview_and_corrections(
     )
     assert response.status_code == 400
     assert f'data-csrf-token="{csrf}"' in response.get_data(as_text=True)
+    assert 'class="notice notice-error" role="alert"' in response.get_data(as_text=True)
     response = client.post(f"/s/{game['scorer']}/rounds/1", data={**API_MD, "p1-hand": ""})
     assert response.status_code == 400
     assert 'value="KH 2C"' not in text(response)  # the entries as sent, not as stored

@@ -108,6 +108,10 @@ class PlayerScore:
     hand_points: int = 0  # what the cards left in hand are worth, whoever they count for
     went_out: bool = False
     verdicts: tuple[Verdict, ...] = ()  # one per meld, with its layoffs
+    meld_points: tuple[int, ...] = ()  # one per meld, as counted (doubled, four aces, at once)
+    #: One per layoff: its cards checked onto the meld as the layoffs before them left it (the
+    #: points those of the laid-off cards); None where there is no such meld.
+    layoff_verdicts: tuple[Verdict | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,8 @@ class _Tally:
     hand_points: int = 0
     lines: list[str] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
+    meld_points: list[int] = field(default_factory=list)
+    layoff_verdicts: dict[int, Verdict] = field(default_factory=dict)  # by layoff index
 
 
 def _shown(verdict: Verdict, readings: Iterable[int] | None = None) -> str:
@@ -220,7 +226,8 @@ def score_round(rules: Rules, record: RoundRecord) -> RoundScore:
     scores = tuple(
         PlayerScore(p.name, p.team, t.melded, t.in_hand, t.bonus,
                     t.melded - t.in_hand + t.bonus, tuple(t.lines), t.hand_points,
-                    p.went_out and p.name == goer, tuple(t.verdicts))
+                    p.went_out and p.name == goer, tuple(t.verdicts), tuple(t.meld_points),
+                    tuple(t.layoff_verdicts.get(i) for i in range(len(p.layoffs))))
         for p, t in ((p, tallies[p.name]) for p in players))
     return RoundScore(scores, _teams(scores), tuple(problems), tuple(warnings))
 
@@ -229,7 +236,7 @@ def _score_table(rules: Rules, ctx: Context, players: Sequence[PlayerRecord],
                  tallies: dict[str, _Tally], problems: list[str], warnings: list[str]) -> None:
     """Melds and layoffs: every meld with its layoffs must stay one legal meld."""
     by_name = {player.name: player for player in players}
-    layoffs_onto: dict[tuple[str, int], list[tuple[PlayerRecord, LayoffRecord]]] = {}
+    layoffs_onto: dict[tuple[str, int], list[tuple[PlayerRecord, int, LayoffRecord]]] = {}
     for player in players:
         if player.by_totals:
             continue
@@ -237,7 +244,7 @@ def _score_table(rules: Rules, ctx: Context, players: Sequence[PlayerRecord],
                 not layoff.final for layoff in player.layoffs):
             warnings.append(f"{player.name} laid off without a meld of their own "
                             "(layoff_requires_own_meld).")
-        for layoff in player.layoffs:
+        for number, layoff in enumerate(player.layoffs):
             target = by_name.get(layoff.player)
             if target is None or target.by_totals or not 0 <= layoff.meld < len(target.melds):
                 where = (f"{layoff.player} has no meld {layoff.meld + 1}" if target else
@@ -248,7 +255,8 @@ def _score_table(rules: Rules, ctx: Context, players: Sequence[PlayerRecord],
             if layoff.final and not rules.final_layoffs:
                 problems.append(f"{player.name} laid off {format_cards(layoff.cards)} after the "
                                 "round ended, which these rules do not allow (final_layoffs).")
-            layoffs_onto.setdefault((layoff.player, layoff.meld), []).append((player, layoff))
+            layoffs_onto.setdefault((layoff.player, layoff.meld), []).append(
+                (player, number, layoff))
 
     for owner in players:
         if owner.by_totals:
@@ -259,7 +267,7 @@ def _score_table(rules: Rules, ctx: Context, players: Sequence[PlayerRecord],
 
 
 def _score_meld(rules: Rules, ctx: Context, owner: PlayerRecord, record: MeldRecord,
-                layoffs: list[tuple[PlayerRecord, LayoffRecord]], tallies: dict[str, _Tally],
+                layoffs: list[tuple[PlayerRecord, int, LayoffRecord]], tallies: dict[str, _Tally],
                 problems: list[str], warnings: list[str]) -> None:
     tally = tallies[owner.name]
     cards = record.cards
@@ -299,11 +307,13 @@ def _score_meld(rules: Rules, ctx: Context, owner: PlayerRecord, record: MeldRec
             warnings.append(f"{owner.name}'s {shown} is marked laid down at once, but only a "
                             "four of a kind counts double (double_four_laid_at_once).")
     tally.melded += points
+    tally.meld_points.append(points)
     tally.lines.append(f"{shown} {verdict.kind or 'not a meld'} {points}{note}")
 
     table = cards
-    for layer, layoff in layoffs:
+    for layer, number, layoff in layoffs:
         added = check_meld(layoff.cards, ctx, extends=table)
+        tallies[layer.name].layoff_verdicts[number] = added
         table = table + layoff.cards
         whose = "their own" if layer.name == owner.name else f"{owner.name}'s"
         base = _shown(added, range(added.added_from))

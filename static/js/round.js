@@ -80,7 +80,7 @@
     form.dispatchEvent(new CustomEvent("round-changed"));
   }
 
-  // --- the grouping by hand (the grammar of round_form.py) ------------------------------------
+  // --- the grouping by hand (the grammar of round_form/layout.py) -----------------------------
 
   function parseLayout(text) {
     return text.split("/").map(function (chunk) { return words(chunk); })

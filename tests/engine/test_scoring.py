@@ -217,6 +217,34 @@ def test_dealers_gambit_doubled_set_counts_double_and_takes_no_layoffs() -> None
     assert any("did not nominate double" in p for p in not_double.problems)
 
 
+def test_each_melds_points_and_each_layoffs_verdict_are_kept() -> None:
+    ann = PlayerRecord(
+        "Ann",
+        went_out=True,
+        melds=(meld("QS QH QD JK", doubled=True), meld("5S 6S 7S")),
+        layoffs=(LayoffRecord("Bob", 0, cards("9C")), LayoffRecord("Bob", 4, cards("KC"))),
+    )
+    bob = PlayerRecord(
+        "Bob",
+        melds=(meld("6C 7C 8C"),),
+        layoffs=(LayoffRecord("Ann", 1, cards("8S")), LayoffRecord("Ann", 1, cards("10S"))),
+    )
+    ann_score, bob_score = score("dealers-gambit", ann, bob, joker_effect="double").players
+    assert ann_score.meld_points == (60, 18)  # three queens doubled by the dealer's joker
+    assert bob_score.meld_points == (21,)
+    first, missing = ann_score.layoff_verdicts
+    assert first is not None and (first.legal, first.points) == (True, 9)
+    assert missing is None  # Bob has no meld 4
+    # Bob's 10S is checked onto the run as his 8S left it: 5S 6S 7S 8S, and does not fit
+    eight, ten = bob_score.layoff_verdicts
+    assert eight is not None and ten is not None
+    assert (eight.legal, eight.points, ten.legal) == (True, 8, False)
+    assert ten.readings[ten.added_from - 1].card == cards("8S")[0]
+    for player in (ann_score, bob_score):
+        laid = sum(v.points for v in player.layoff_verdicts if v is not None)
+        assert player.melded == sum(player.meld_points) + laid
+
+
 def test_final_layoffs_count_for_nothing() -> None:
     bob = PlayerRecord(
         "Bob", layoffs=(LayoffRecord("Ann", 0, cards("4S"), final=True),), hand=cards("KC")

@@ -1,0 +1,154 @@
+"""The app's own grouping of the table cards: the engine's ``arrange``, in two passes.
+
+The first pass splits each player's pile into their own melds; the second lays the cards left
+over off onto any meld on the table (every player's, by hand or by the app), or makes new melds
+of them. Cards that still fit nowhere make one more meld, which the engine then explains as
+illegal and the scorer fixes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..engine.arrange import arrange
+from ..engine.cards import SUITS, Card
+from ..engine.melds import check_meld
+from ..engine.points import Context
+from .layout import Group
+
+__all__ = ["MAX_AUTO", "display_order", "group_automatically"]
+
+#: The most table cards the app groups by itself for one player (the search grows fast beyond).
+MAX_AUTO = 40
+
+
+def _circular_order(numbers: list[int]) -> dict[int, int]:
+    """Positions of rank numbers (1-13) in a run read from its low end, the ace high or low
+    (or round the corner): the largest gap between ranks is where the run starts.
+
+    >>> sorted(_circular_order([12, 13, 1]).items(), key=lambda kv: kv[1])
+    [(12, 0), (13, 1), (1, 2)]
+    """
+    unique = sorted(set(numbers))
+    if len(unique) < 2:
+        return {n: i for i, n in enumerate(unique)}
+    gaps = [((unique[(i + 1) % len(unique)] - n) % 13, i) for i, n in enumerate(unique)]
+    _, widest = max(gaps)
+    start = (widest + 1) % len(unique)
+    ordered = unique[start:] + unique[:start]
+    return {n: i for i, n in enumerate(ordered)}
+
+
+def _sort_key(card: Card) -> tuple[int, int, int]:
+    return (card.is_joker, card.number, SUITS.index(card.suit) if card.suit else 0)
+
+
+def display_order(cards: Sequence[Card], ctx: Context) -> tuple[Card, ...]:
+    """A meld's cards as a player lays them out: a run from its low end (wilds in the places
+    they stand for), a set by suit with wilds last.
+
+    >>> from scorekeeper.engine.cards import format_cards
+    >>> from scorekeeper.engine.presets import rules_for
+    >>> ctx = Context(rules_for("rummy5000"), wild_rank="6")
+    >>> format_cards(display_order([Card.from_code(c) for c in "10S 6H 8S".split()], ctx))
+    '8S 6H 10S'
+    >>> format_cards(display_order([Card.from_code(c) for c in "AS KS QS".split()], ctx))
+    'QS KS AS'
+    """
+    cards = tuple(cards)
+    verdict = check_meld(cards, ctx) if len(cards) > 1 else None
+    if verdict is None or not verdict.legal:
+        return tuple(sorted(cards, key=_sort_key))
+    if verdict.kind == "run":
+        places = _circular_order([r.as_card.number for r in verdict.readings])
+        pairs = sorted(
+            zip(verdict.readings, cards, strict=True),
+            key=lambda pair: places.get(pair[0].as_card.number, 0),
+        )
+        return tuple(card for _, card in pairs)
+    pairs = sorted(
+        zip(verdict.readings, cards, strict=True),
+        key=lambda pair: (pair[0].wild, _sort_key(pair[1])),
+    )
+    return tuple(card for _, card in pairs)
+
+
+@dataclass
+class _TableMeld:
+    """A meld on the table as the second pass sees it: whose, which, and its cards so far."""
+
+    seat: int
+    meld: int
+    cards: list[Card]
+
+
+def group_automatically(
+    piles: Mapping[int, Sequence[Card]],
+    by_hand: Mapping[int, Sequence[Group]],
+    ctx: Context,
+) -> dict[int, tuple[Group, ...]]:
+    """The groups of each pile (seat → the player's table cards): melds, then layoffs.
+
+    ``by_hand`` (seat → groups) are the groupings made by hand: their melds take layoffs
+    too, and their own layoffs are on the table first. A pile of more than :data:`MAX_AUTO`
+    cards is left as one group (the caller says why).
+
+    >>> from scorekeeper.engine.presets import rules_for
+    >>> piles = {0: [Card.from_code(c) for c in "9S 3C 3D 3S".split()]}
+    >>> bob = [Group(tuple(Card.from_code(c) for c in "6S 7S 8S".split()))]
+    >>> grouped = group_automatically(piles, {1: bob}, Context(rules_for("rummy500")))
+    >>> [group.text() for group in grouped[0]]
+    ['3S 3D 3C', '@1.0 9S']
+    """
+    # pass 1: each player's own melds
+    melds: dict[int, list[Group]] = {}
+    leftovers: dict[int, list[Card]] = {}
+    for seat in sorted({*piles, *by_hand}):
+        if seat not in piles:
+            melds[seat] = [group for group in by_hand[seat] if not group.is_layoff]
+            continue
+        pile = piles[seat]
+        if len(pile) > MAX_AUTO:
+            melds[seat] = [Group(tuple(pile))]
+            leftovers[seat] = []
+            continue
+        found = arrange(pile, ctx, table=[])
+        melds[seat] = [Group(display_order(g.cards, ctx)) for g in found.melds]
+        leftovers[seat] = list(found.unplaced)
+    # pass 2: the cards left over, laid off onto any meld on the table (or new melds)
+    table = [
+        _TableMeld(seat, index, list(group.cards))
+        for seat in sorted(melds)
+        for index, group in enumerate(melds[seat])
+        if not group.doubled
+    ]
+    where = {(entry.seat, entry.meld): entry for entry in table}
+    for seat in sorted(by_hand):
+        for group in by_hand[seat]:
+            if group.onto is not None and group.onto in where:
+                where[group.onto].cards.extend(group.cards)
+    layoffs: dict[int, list[Group]] = {}
+    for seat in sorted(leftovers):
+        left = leftovers[seat]
+        if not left:
+            continue
+        found = arrange(left, ctx, table=[entry.cards for entry in table])
+        laid = []
+        for layoff in found.layoffs:
+            assert layoff.onto is not None
+            target = table[layoff.onto]
+            laid.append(
+                Group(tuple(sorted(layoff.cards, key=_sort_key)), onto=(target.seat, target.meld))
+            )
+            target.cards.extend(layoff.cards)
+        for found_meld in found.melds:
+            new = Group(display_order(found_meld.cards, ctx))
+            melds[seat].append(new)
+            entry = _TableMeld(seat, len(melds[seat]) - 1, list(new.cards))
+            table.append(entry)
+            where[(entry.seat, entry.meld)] = entry
+        if found.unplaced:  # one meld the engine can explain as illegal; the scorer fixes it
+            melds[seat].append(Group(tuple(sorted(found.unplaced, key=_sort_key))))
+        layoffs[seat] = laid
+    return {seat: (*melds[seat], *layoffs.get(seat, ())) for seat in piles}
