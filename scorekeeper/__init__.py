@@ -48,6 +48,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    # the address phones reach, for QR codes and shared links (else the LAN address is used)
+    app.config.setdefault("PUBLIC_BASE_URL", os.environ.get("PUBLIC_BASE_URL") or None)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = (os.environ.get("SECRET_KEY")
                                     or _stored_secret_key(app.instance_path))
@@ -60,8 +62,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     filters.init_app(app)
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations
 
-    from . import api, games, games_api, health, home, rounds  # games_api adds to api.bp
+    from . import api, board, games, games_api, health, home, rounds  # games_api adds to api
 
-    for blueprint_module in (home, health, api, games_api, games, rounds):
+    for blueprint_module in (home, health, api, games_api, games, rounds, board):
         app.register_blueprint(blueprint_module.bp)
     return app

@@ -73,6 +73,8 @@ def totals_chart(running: Mapping[str, Sequence[int]], target: int | None = None
                  title: str = "Totals after each round") -> Markup:
     """The chart of ``running`` (competitor → their total after each round, in round order).
 
+    The target is drawn once someone has half of it.
+
     >>> svg = str(totals_chart({"Ann": [30, 80], "Bob": [-10, 40]}, target=100))
     >>> svg.count("<polyline"), "Ann" in svg, 'stroke-dasharray="6 3"' in svg
     (2, True, True)
@@ -80,6 +82,8 @@ def totals_chart(running: Mapping[str, Sequence[int]], target: int | None = None
     names = list(running)
     rounds = max((len(series) for series in running.values()), default=0)
     values = [0, *(value for series in running.values() for value in series)]
+    if target is not None and max(values) < target / 2:
+        target = None  # early in a long game the target would flatten every line to nothing
     if target is not None:
         values.append(target)
     low, high = min(values), max(values)

@@ -4,60 +4,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ipaddress
-import os
-import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from flask import Flask
 
-#: Any address outside this machine: connecting a UDP socket to it only picks the outgoing
-#: interface (no packet is sent), which tells us the LAN address.
-_PROBE_ADDRESS = ("10.254.254.254", 1)
-_WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
-
-
-def lan_address() -> str | None:
-    """This machine's address on the local network, or None when it has none but loopback."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(_PROBE_ADDRESS)
-            address = str(probe.getsockname()[0])
-    except OSError:
-        return None
-    return None if ipaddress.ip_address(address).is_loopback else address
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def phone_url(host: str, port: int) -> str | None:
-    """The address phones should open: PUBLIC_BASE_URL, else this machine's LAN address.
-
-    Never localhost: a phone cannot reach it. None when no reachable address is known.
-    """
-    public = os.environ.get("PUBLIC_BASE_URL", "").strip()
-    if public:
-        return public.rstrip("/") + "/"
-    if host in _WILDCARD_HOSTS:
-        address = lan_address()
-    elif _is_loopback(host):
-        return None
-    else:
-        address = host
-    if address is None:
-        return None
-    if ":" in address:
-        address = f"[{address}]"
-    return f"http://{address}:{port}/"
+from .network import is_loopback, phone_url
 
 
 def _print_qr(url: str) -> None:
@@ -99,7 +52,7 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
         print(f"Phones on the same Wi-Fi should open: {url}")
         if sys.stdout.isatty():
             _print_qr(url)
-    if _is_loopback(host):
+    if is_loopback(host):
         print(f"Listening on {host} only: other devices cannot connect. "
               "Use --host 0.0.0.0 to let phones in.")
     from .home import household as lists_every_game

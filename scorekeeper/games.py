@@ -28,12 +28,11 @@ from flask import (
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import csrf, links, records
+from .board import share_context
 from .engine.cards import RANKS, SUITS, Card, rank_name
-from .engine.deal import DealError, DealPlan, plan_deal, round_wild_rank
+from .engine.deal import DealError, DealPlan, plan_deal
 from .engine.presets import PRESETS
 from .engine.rules import Rules
-from .engine.scoring import RoundScore
-from .engine.standings import Standings
 from .game_form import (
     DEFAULT_PRESET,
     MAX_GAME_NAME,
@@ -49,6 +48,8 @@ from .game_form import (
 )
 from .games_api import game_links
 from .models import Game, Round
+from .qr import qr_svg
+from .scoreboard import board
 
 bp = Blueprint("games", __name__)
 csrf.protect(bp)
@@ -182,136 +183,6 @@ def new_game_dealer() -> BaseResponse:
     )
 
 
-# --- the board: what the scorer's and the watchers' pages show ------------------------------
-
-
-@dataclass(frozen=True)
-class Competitor:
-    """A player, or a side when the game has sides, in the standings."""
-
-    name: str
-    total: int
-    members: list[tuple[str, int]]  # a side's players and their totals
-    leader: bool
-    winner: bool
-    to_target: int | None  # points still needed to reach (or pass) the target; None: no target
-
-
-@dataclass(frozen=True)
-class PlayerLines:
-    name: str
-    total: int
-    went_out: bool
-    lines: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class RoundRow:
-    number: int
-    dealer: str | None
-    went_out: str | None
-    wild_rank: str | None
-    joker_effect: str | None
-    cells: list[tuple[int, int]]  # per player in seat order: (the round's points, running total)
-    players: list[PlayerLines]
-    warnings: list[tuple[str, bool]]  # (warning, accepted when stored)
-    after_end: bool  # recorded after the game was already over
-
-
-@dataclass(frozen=True)
-class Board:
-    game: Game
-    rules: Rules
-    standing: Standings
-    preset_name: str
-    players: list[str]
-    competitors: list[Competitor]
-    with_sides: bool
-    rounds: list[RoundRow]
-    next_round: int
-    next_dealer: str | None
-    next_wild: str | None  # the next round's wild rank when the rules fix it (progression)
-    finished: bool
-    target: int | None
-    exceed: bool
-    settlement: list[tuple[str, str, int]] = field(default_factory=list)
-
-
-def _round_row(
-    stored: Round,
-    score: RoundScore,
-    running: Mapping[str, int],
-    players: list[str],
-    after_end: bool,
-) -> RoundRow:
-    totals = score.totals()
-    return RoundRow(
-        number=stored.number,
-        dealer=stored.dealer.name if stored.dealer else None,
-        went_out=stored.went_out.name if stored.went_out else None,
-        wild_rank=stored.wild_rank,
-        joker_effect=stored.joker_effect,
-        cells=[(totals.get(name, 0), running[name]) for name in players],
-        players=[PlayerLines(p.name, p.total, p.went_out, p.lines) for p in score.players],
-        warnings=[(warning, warning in stored.accepted_warnings) for warning in score.warnings],
-        after_end=after_end,
-    )
-
-
-def board(game: Game) -> Board:
-    """Everything the standings and the rounds table show, every round rescored."""
-    scores, standing = records.score_game(game)
-    rules = records.game_rules(game)
-    players = [player.name for player in game.players]
-    with_sides = bool(standing.team_totals)
-    totals = standing.team_totals if with_sides else standing.totals
-    target, exceed = rules.target, rules.target_rule == "exceed"
-    top = max(totals.values()) if totals else 0
-    competitors = [
-        Competitor(
-            name=name,
-            total=total,
-            members=[(p, standing.totals[p]) for p in players if standing.side_of[p] == name]
-            if with_sides
-            else [],
-            leader=standing.deals_played > 0 and total == top,
-            winner=standing.over and name in standing.winners,
-            to_target=None if target is None else target - total + (1 if exceed else 0),
-        )
-        for name, total in totals.items()
-    ]
-    competitors.sort(key=lambda competitor: -competitor.total)  # stable: seat order on ties
-    ended = standing.ended_after
-    rows = [
-        _round_row(stored, score, running, players, ended is not None and index > ended)
-        for index, (stored, score, running) in enumerate(
-            zip(game.rounds, scores, standing.running, strict=True), 1
-        )
-    ]
-    next_round = len(game.rounds) + 1
-    next_wild = (
-        round_wild_rank(rules, next_round, None) if rules.round_wild == "progression" else None
-    )
-    preset = PRESETS.get(game.preset or "")
-    return Board(
-        game=game,
-        rules=rules,
-        standing=standing,
-        preset_name=preset.name if preset else "House rules",
-        players=players,
-        competitors=competitors,
-        with_sides=with_sides,
-        rounds=rows,
-        next_round=next_round,
-        next_dealer=records.upcoming_dealer(game),
-        next_wild=next_wild,
-        finished=standing.over or game.finished_at is not None,
-        target=target,
-        exceed=exceed,
-        settlement=[(s.payer, s.payee, s.amount) for s in standing.settlement],
-    )
-
-
 # --- the deal helper (deal: upcard) ----------------------------------------------------------
 
 
@@ -403,6 +274,8 @@ def _scorer_context(game: Game, **extra: Any) -> dict[str, Any]:
         "undo": records.describe(last) if last else None,
         "edit_url": edit_url,
         "view_url": view_url,
+        "edit_qr": qr_svg(edit_url, label=f"QR code of the scorer's link of {game.name}"),
+        **share_context(game),
         "errors": {},
         "max_game_name": MAX_GAME_NAME,
     }
@@ -430,6 +303,9 @@ def deal(token: str) -> BaseResponse:
         abort(404, "This game's rules deal a fixed number of cards: there is no upcard deal.")
     planned = _plan(game, rules, request.form)
     status = 200 if planned.plan is not None else 422
+    plan = planned.plan
+    if plan is not None and not plan.redeal and plan.wild_rank != game.next_wild_rank:
+        records.deal_next(game, plan.wild_rank)  # every board now shows the round's wild rank
     if _is_htmx():
         return _render("games/_deal.html", status, board=board(game), token=token, deal=planned)
     return _render("games/scorer.html", status, **_scorer_context(game, deal=planned))
@@ -526,14 +402,3 @@ def delete_round(token: str, number: int) -> BaseResponse:
     later = " The rounds after it moved up one." if number <= len(game.rounds) else ""
     flash(f"Round {number} deleted.{later} Undo brings it back.")
     return redirect(url_for("games.scorer_page", token=token), 303)
-
-
-# --- the watchers' page ------------------------------------------------------------------------
-
-
-@bp.get("/w/<token>")
-def watcher_page(token: str) -> BaseResponse:
-    """The watchers' scoreboard of a game: standings and rounds, read-only."""
-    game = links.watcher_game(token)
-    links.remember(game, "watcher")
-    return _render("games/watcher.html", board=board(game), controls=False)

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request
 from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
-from . import records
+from . import links, records, scoreboard
 from .api import bp as api_bp
 from .api.endpoints import api_route, parse_body
 from .api.errors import ApiError, json_errors
@@ -61,8 +61,8 @@ NO_GAME = "no game has this link: check the address you were given"
 
 def game_links(game: Game) -> tuple[str, str]:
     """The game's ``edit_url`` (the scorer's page) and ``view_url`` (the scoreboard page)."""
-    return (url_for("games.scorer_page", token=game.scorer_token, _external=True),
-            url_for("games.watcher_page", token=game.watcher_token, _external=True))
+    return (links.public_url("games.scorer_page", token=game.scorer_token),
+            links.public_url("board.watcher_page", token=game.watcher_token))
 
 
 def _json(model: BaseModel, status: int, headers: dict[str, str] | None = None) -> Response:
@@ -255,6 +255,8 @@ def board(game: Game) -> BoardResponse:
         winners=standing.winners,
         reason=standing.reason,
         next_dealer=records.upcoming_dealer(game),
+        next_round=len(game.rounds) + 1,
+        next_wild_rank=scoreboard.next_wild_rank(game, records.game_rules(game)),
     )
 
 

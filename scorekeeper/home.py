@@ -106,7 +106,7 @@ def _remembered_games() -> list[GameEntry]:
         url = (
             url_for("games.scorer_page", token=game.scorer_token)
             if role == "scorer"
-            else url_for("games.watcher_page", token=game.watcher_token)
+            else url_for("board.watcher_page", token=game.watcher_token)
         )
         entries.append(GameEntry(game, counts.get(game_id, 0), url, role))
     return entries
@@ -125,7 +125,7 @@ def _household_games() -> list[GameEntry]:
             counts.get(game.id, 0),
             url_for("games.scorer_page", token=game.scorer_token),
             "scorer",
-            url_for("games.watcher_page", token=game.watcher_token),
+            url_for("board.watcher_page", token=game.watcher_token),
         )
         for game in games
     ]

@@ -3,14 +3,15 @@ the games it has opened (kept in its session cookie, so nobody can list other pe
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from flask import abort, session
+from flask import abort, current_app, request, session, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from .db import db
 from .models import TOKEN_BYTES, Game
+from .network import reachable_base
 
 Role = Literal["scorer", "watcher"]
 #: How many games a browser remembers (newest first); the cookie stays well under 4 KB.
@@ -53,3 +54,14 @@ def remembered() -> list[tuple[Role, int]]:
     """The games this browser opened, newest first: (role, game id)."""
     return [(entry[0], entry[1]) for entry in session.get(_SESSION_KEY, [])
             if isinstance(entry, list) and len(entry) == 2 and entry[0] in ("scorer", "watcher")]
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """The absolute URL of a page as phones can open it: under ``PUBLIC_BASE_URL`` when set
+    (which then carries any path prefix), otherwise at this server's reachable address (its LAN
+    address when the request came to localhost)."""
+    configured = current_app.config.get("PUBLIC_BASE_URL")
+    path = url_for(endpoint, **values)
+    if configured:
+        path = path.removeprefix(request.script_root)
+    return reachable_base(configured, request.host_url).rstrip("/") + path

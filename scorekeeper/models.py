@@ -35,7 +35,7 @@ ENDINGS = ("going_out", "stock_out")
 JOKER_EFFECTS = ("wild", "double", "split")
 #: What a logged change did: a round added, corrected or deleted; the game renamed, marked
 #: finished or reopened.
-CHANGE_KINDS = ("added", "corrected", "deleted", "renamed", "finished", "reopened")
+CHANGE_KINDS = ("added", "corrected", "deleted", "renamed", "finished", "reopened", "dealt")
 
 
 def new_token() -> str:
@@ -89,6 +89,8 @@ class Game(Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     first_dealer_seat: Mapped[int | None]  # who deals the first round, when the table said
+    # the round in play's wild rank, once its deal showed it (5000: the dealer's upcard)
+    next_wild_rank: Mapped[str | None] = mapped_column(String(2))
     version: Mapped[int] = mapped_column(default=1)
 
     players: Mapped[list[Player]] = relationship(

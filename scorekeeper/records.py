@@ -307,6 +307,18 @@ def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> N
         for index, (p, total) in enumerate(zip(record.players, score.players, strict=True))]
 
 
+def deal_next(game: Game, wild_rank: str | None, *,
+              expected_version: int | None = None) -> None:
+    """Note the round in play's wild rank (the deal showed it), so every board shows it."""
+    def change() -> _Logged | None:
+        _reread(game)
+        before = {"next_wild_rank": game.next_wild_rank}
+        game.next_wild_rank = wild_rank
+        return _Logged("dealt", before=before)
+
+    _commit(game, expected_version, change)
+
+
 def store_round(game: Game, record: RoundRecord, *, dealer: str | None = None,
                 idempotency_key: str | None = None, accepted_warnings: Sequence[str] = (),
                 expected_version: int | None = None) -> Round:
@@ -323,6 +335,7 @@ def store_round(game: Game, record: RoundRecord, *, dealer: str | None = None,
             select(func.max(Round.number)).where(Round.game_id == game.id)) or 0)
         _fill(round, game, record, score)
         game.rounds.append(round)
+        game.next_wild_rank = None  # the round in play is now recorded
         return _Logged("added", round.number)
 
     try:
@@ -496,7 +509,13 @@ def _undo_finished(game: Game, change: GameChange) -> None:
     game.finished_at = _parse_time(change.before["finished_at"])
 
 
+def _undo_dealt(game: Game, change: GameChange) -> None:
+    assert change.before is not None
+    game.next_wild_rank = change.before["next_wild_rank"]
+
+
 _UNDO: dict[str, Callable[[Game, GameChange], None]] = {
+    "dealt": _undo_dealt,
     "added": _undo_added, "corrected": _undo_corrected, "deleted": _undo_deleted,
     "renamed": _undo_renamed, "finished": _undo_finished, "reopened": _undo_finished,
 }
@@ -521,6 +540,8 @@ def describe(change: GameChange) -> str:
     if change.kind == "renamed":
         old = (change.before or {}).get("name", "")
         return f"renamed from “{old}”"
+    if change.kind == "dealt":
+        return "the deal"
     return "marked finished" if change.kind == "finished" else "reopened"
 
 

@@ -26,10 +26,13 @@ from scorekeeper.db import database_url, db
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 DatabaseConfig = dict[str, Any]
+PUBLIC_BASE_URL = "http://scores.test"
 
 
 def make_app(database: DatabaseConfig) -> Flask:
-    return create_app({"TESTING": True, "SECRET_KEY": "test", **database})
+    # links in pages and API answers use this address (tests/test_board.py checks the LAN fallback)
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
+                       **database})
 
 
 def close_app(app: Flask) -> None:

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import cli, create_app
+from scorekeeper import cli, create_app, network
 
 HTMX_SHA256 = "a0abb04f2f45a1f89d1d4844023245537e5e6014c87b144553e0607b4cc32130"
 
@@ -82,13 +82,13 @@ def test_secret_key_from_the_environment(tmp_path: Path, monkeypatch: pytest.Mon
 )
 def test_phone_url(monkeypatch: pytest.MonkeyPatch, host: str, lan: str | None, public: str,
                    url: str | None) -> None:
-    monkeypatch.setattr(cli, "lan_address", lambda: lan)
+    monkeypatch.setattr(network, "lan_address", lambda: lan)
     monkeypatch.setenv("PUBLIC_BASE_URL", public)
-    assert cli.phone_url(host, 8000) == url
+    assert network.phone_url(host, 8000) == url
 
 
 def test_lan_address_is_never_loopback() -> None:
-    address = cli.lan_address()
+    address = network.lan_address()
     assert address is None or not address.startswith("127.")
 
 
@@ -105,7 +105,7 @@ def test_serve_runs_waitress_and_prints_the_phone_address(
 
     served: dict[str, object] = {}
     monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: served.update(kwargs))
-    monkeypatch.setattr(cli, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
     monkeypatch.setenv("SECRET_KEY", "test")
     monkeypatch.delenv("PUBLIC_BASE_URL", raising=False)
     assert cli.main(["serve", "--port", "8123"]) == 0

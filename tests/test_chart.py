@@ -36,3 +36,8 @@ def test_a_game_without_rounds_draws_nothing_wrong() -> None:
     svg = str(totals_chart({"Ann": [], "Bob": []}, target=500))
     assert svg.startswith('<svg class="chart"') and svg.endswith("</svg>")
     assert "nan" not in svg.lower()
+
+
+def test_the_target_shows_once_someone_has_half_of_it() -> None:
+    assert 'class="target"' not in str(totals_chart({"Ann": [300], "Bob": [90]}, target=5000))
+    assert 'class="target"' in str(totals_chart({"Ann": [2500], "Bob": [90]}, target=5000))

@@ -402,10 +402,10 @@ def test_the_scorer_page(browser: FlaskClient, game: dict[str, Any]) -> None:
     assert record is not None
     assert record.group(1) == f"/s/{game['scorer']}/rounds/new?dealer=Bob"
     assert ">Undo</button>" in html and "Takes back: round 2 added" in words
-    assert f'href="http://localhost/w/{game["watcher"]}"' in html
+    assert f'href="http://scores.test/w/{game["watcher"]}"' in html
     assert re.search(
         r"<summary>Hand scoring to someone else</summary>.*"
-        rf'href="http://localhost/s/{game["scorer"]}"',
+        rf'value="http://scores.test/s/{game["scorer"]}"',
         html,
         re.S,
     )
@@ -896,7 +896,13 @@ def test_the_watcher_page_is_read_only(
     assert response.status_code == 200
     html, words = page(response), text(response)
     assert_no_inline_code(html)
-    assert "<form" not in html and "<button" not in html and "<input" not in html
+    assert "<form" not in html and 'method="post"' not in html and "hx-post" not in html
+    # the only controls: the scoreboard's own link, read-only, and a button to copy it
+    assert re.findall(r"<input[^>]*>", html) == [
+        f'<input type="text" id="watch-url" class="link-field" '
+        f'value="http://scores.test/w/{game["watcher"]}" readonly>'
+    ]
+    assert re.findall(r"<button[^>]*>([^<]*)</button>", html) == ["Copy link"]
     assert game["scorer"] not in html
     assert "/rounds/" not in html and "Correct" not in html and "Delete" not in html
     assert "Record round" not in html and "Undo" not in html

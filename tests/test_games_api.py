@@ -115,8 +115,8 @@ def test_a_new_game_has_two_absolute_links(app: Flask, client: FlaskClient) -> N
     assert set(body) == {"id", "edit_url", "view_url"}
     with app.app_context():
         saved = db.session.get_one(Game, body["id"])
-        assert body["edit_url"] == f"http://localhost/s/{saved.scorer_token}"
-        assert body["view_url"] == f"http://localhost/w/{saved.watcher_token}"
+        assert body["edit_url"] == f"http://scores.test/s/{saved.scorer_token}"
+        assert body["view_url"] == f"http://scores.test/w/{saved.watcher_token}"
         assert (saved.name, saved.preset, saved.version) == ("Friday", "rummy5000", 1)
         assert saved.rules["target"] == 3000 and saved.rules["deal"] == "upcard"
         assert [(p.seat, p.name, p.team) for p in saved.players] == [(0, "Ann", None),

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import cli, home, records
+from scorekeeper import cli, home, network, records
 from scorekeeper.db import db
 from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.scoring import PlayerRecord, RoundRecord
@@ -214,7 +214,7 @@ def test_serve_household(
     monkeypatch.setenv("SECRET_KEY", "test")
     served: list[Flask] = []
     monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: served.append(app))
-    monkeypatch.setattr(cli, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
     assert cli.main(["serve", "--household"]) == 0
     assert served[-1].config["HOUSEHOLD"] is True
     assert "lists every game" in capsys.readouterr().out

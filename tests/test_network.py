@@ -28,15 +28,6 @@ def test_public_base_url_wins(lan: None) -> None:
             == "https://cards.example.org/")
 
 
-def test_phone_url(lan: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PUBLIC_BASE_URL", raising=False)
-    assert network.phone_url("0.0.0.0", 8000) == "http://192.168.1.20:8000/"
-    assert network.phone_url("127.0.0.1", 8000) is None
-    assert network.phone_url("10.0.0.5", 80) == "http://10.0.0.5/"
-    monkeypatch.setenv("PUBLIC_BASE_URL", "https://cards.example.org")
-    assert network.phone_url("0.0.0.0", 8000) == "https://cards.example.org/"
-
-
 def test_no_lan_address_falls_back_to_the_request(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(network, "lan_address", lambda: None)
     assert network.reachable_base(None, "http://127.0.0.1:8000/") == "http://127.0.0.1:8000/"

@@ -184,3 +184,7 @@ class BoardResponse(ResponseModel):
     winners: list[str] = Field(description="the winning players, or sides when playing in sides")
     reason: str = Field(description="why the game is over, or what is needed, in plain words")
     next_dealer: str | None = Field(description="who deals the next round, when known")
+    next_round: int = Field(description="the number the next round will have")
+    next_wild_rank: str | None = Field(
+        description="the wild rank of the round in play, once its deal has shown it (or the "
+                    "rules fix it), else null")

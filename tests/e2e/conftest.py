@@ -57,6 +57,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     with app.app_context():
         upgrade()
     with LiveServer(app) as server:
+        app.config["PUBLIC_BASE_URL"] = server.url  # links and QR codes point at this server
         yield server
     with app.app_context():
         db.session.remove()
@@ -78,15 +79,31 @@ def browser() -> Iterator[object]:
 
 
 class ConsoleErrors(list[str]):
+    """What the browser reported as errors; a test that causes some on purpose allows them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.allowed: list[str] = []
+
+    def allow(self, *fragments: str) -> None:
+        self.allowed.extend(fragments)
+
     def check(self) -> None:
-        assert not self, "the browser reported errors:\n" + "\n".join(self)
+        unexpected = [error for error in self
+                      if not any(fragment in error for fragment in self.allowed)]
+        assert not unexpected, "the browser reported errors:\n" + "\n".join(unexpected)
 
 
 @pytest.fixture
-def new_phone(browser: object) -> Iterator[object]:
+def console_errors() -> ConsoleErrors:
+    return ConsoleErrors()
+
+
+@pytest.fixture
+def new_phone(browser: object, console_errors: ConsoleErrors) -> Iterator[object]:
     """A factory of phone pages, each in its own browser context (its own cookies)."""
     contexts = []
-    errors = ConsoleErrors()
+    errors = console_errors
 
     def open_phone(dark: bool = False, width: int = PHONE["width"]) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]

@@ -1,0 +1,92 @@
+// The live scoreboard (and the game page's copy buttons).
+// htmx polls #live; this script keeps the screen awake, asks at once when the phone wakes or the
+// Wi-Fi comes back, says when the server cannot be reached, refuses to swap an error page into
+// the board, and keeps the breakdowns a viewer opened open across updates.
+(function () {
+  "use strict";
+
+  function isLive(event) {
+    const target = event.target;
+    return target instanceof Element && target.id === "live";
+  }
+
+  function setOnline(online) {
+    const banner = document.getElementById("connection");
+    if (banner) banner.hidden = online;
+    document.body.classList.toggle("is-offline", !online);
+  }
+
+  function ask() {
+    document.dispatchEvent(new Event("board-wake"));
+  }
+
+  let openIds = [];
+  document.addEventListener("htmx:before:swap", (event) => {
+    if (!isLive(event)) return;
+    const status = event.detail && event.detail.ctx && event.detail.ctx.response
+      ? event.detail.ctx.response.status : 200;
+    if (status >= 400) {
+      event.preventDefault();  // keep the last good board on screen
+      setOnline(false);
+      return;
+    }
+    openIds = Array.from(document.querySelectorAll("#live details[open]"), (d) => d.id)
+      .filter(Boolean);
+  });
+  document.addEventListener("htmx:after:swap", () => {
+    for (const id of openIds) {
+      const details = document.getElementById(id);
+      if (details) details.open = true;
+    }
+    openIds = [];
+  });
+  document.addEventListener("htmx:after:request", (event) => {
+    if (!isLive(event)) return;
+    const response = event.detail && event.detail.ctx && event.detail.ctx.response;
+    setOnline(Boolean(response) && response.status < 400);
+  });
+  document.addEventListener("htmx:error", (event) => {
+    if (isLive(event)) setOnline(false);
+  });
+
+  // Keep the screen on while the board is shown (browsers allow it on https and localhost).
+  async function keepAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    try {
+      await navigator.wakeLock.request("screen");
+    } catch (error) {
+      // refused (battery saver, no permission): the board still works
+    }
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      ask();  // a phone that slept catches up at once
+      keepAwake();
+    }
+  });
+  window.addEventListener("online", ask);
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) ask();  // back from the browser's page cache
+  });
+  keepAwake();
+
+  // "Copy link": the clipboard where the browser allows it (https), else select the text.
+  document.addEventListener("click", async (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-copy]") : null;
+    if (!button) return;
+    const field = document.querySelector(button.dataset.copy);
+    if (!field) return;
+    const label = button.textContent;
+    try {
+      await navigator.clipboard.writeText(field.value);
+      button.textContent = "Copied";
+    } catch (error) {
+      field.focus();
+      field.select();
+      button.textContent = document.execCommand && document.execCommand("copy")
+        ? "Copied" : "Selected: copy it";
+    }
+    setTimeout(() => { button.textContent = label; }, 2000);
+  });
+})();
