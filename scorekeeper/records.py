@@ -23,7 +23,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
@@ -178,9 +178,20 @@ def round_by_key(game: Game, idempotency_key: str) -> Round | None:
                                                  Round.idempotency_key == idempotency_key))
 
 
+#: The live board's question, built once: every open board asks it every few seconds.
+_WATCHED_VERSION = select(Game.__table__.c.version).where(
+    Game.__table__.c.watcher_token == bindparam("token"))
+
+
 def watched_version(watcher_token: str) -> int | None:
-    """The version of the game watched with this token (one indexed read), None if none."""
-    return db.session.scalar(select(Game.version).where(Game.watcher_token == watcher_token))
+    """The version of the game watched with this token (one indexed read), None if none.
+
+    Asked on a connection of its own rather than through the ORM session: this is the one query
+    an unchanged board costs, and the session's bookkeeping would cost more than the read.
+    """
+    with db.engine.connect() as connection:
+        version = connection.execute(_WATCHED_VERSION, {"token": watcher_token}).scalar()
+    return None if version is None else int(version)
 
 
 # --- writing ------------------------------------------------------------------------------
