@@ -9,7 +9,11 @@ processes can answer.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from flask import Blueprint, Response, abort, make_response, render_template, request
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import links, records
@@ -32,9 +36,46 @@ def share_context(game: Game) -> dict[str, object]:
                                                           f"{game.name}")}
 
 
-def _live(game: Game) -> dict[str, object]:
-    return {"board": board(game), "token": game.watcher_token, "controls": False,
-            "poll_ms": int(POLL_SECONDS * 1000)}
+class RenderedBoards:
+    """The live board's HTML by (watcher token, version), the newest few kept.
+
+    When the scorer saves, every open board asks within a poll interval; each would rescore the
+    game and render the same HTML. Here it is rendered once per version in each process. This is
+    not state the boards rely on: the version is always read from the database first, so any
+    number of processes answer alike; the memo only spares them repeating the same work.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._html: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, token: str, version: int) -> str | None:
+        with self._lock:
+            html = self._html.get((token, version))
+            if html is not None:
+                self._html.move_to_end((token, version))
+            return html
+
+    def put(self, token: str, version: int, html: str) -> None:
+        with self._lock:
+            self._html[(token, version)] = html
+            self._html.move_to_end((token, version))
+            while len(self._html) > self.size:
+                self._html.popitem(last=False)
+
+
+rendered_boards = RenderedBoards()
+
+
+def live_html(game: Game) -> str:
+    """The live part of the game's board at its current version."""
+    html = rendered_boards.get(game.watcher_token, game.version)
+    if html is None:
+        html = render_template("board/_live.html", board=board(game), token=game.watcher_token,
+                               controls=False, poll_ms=int(POLL_SECONDS * 1000))
+        rendered_boards.put(game.watcher_token, game.version, html)
+    return html
 
 
 @bp.get("/w/<token>")
@@ -42,7 +83,8 @@ def watcher_page(token: str) -> BaseResponse:
     """The scoreboard of a game, live: standings, the round in play, the chart, every round."""
     game = links.watcher_game(token)
     links.remember(game, "watcher")
-    response = make_response(render_template("board/page.html", game=game, **_live(game),
+    response = make_response(render_template("board/page.html", game=game,
+                                             live_html=Markup(live_html(game)),  # rendered here
                                              **share_context(game)))
     response.headers["Cache-Control"] = _NO_STORE
     return response
@@ -56,8 +98,11 @@ def poll(token: str) -> BaseResponse:
         abort(404, links.NO_GAME)
     if request.args.get("since", type=int) == version:
         return Response(status=204, headers={"Cache-Control": _NO_STORE, "Vary": "HX-Request"})
-    game = links.watcher_game(token)
-    response = make_response(render_template("board/_live.html", **_live(game)))
-    response.headers.update({"ETag": f'"{game.version}"', "Cache-Control": _NO_STORE,
+    html = rendered_boards.get(token, version)
+    if html is None:  # not rendered here yet: load the game (at its version now) and render it
+        game = links.watcher_game(token)
+        version, html = game.version, live_html(game)
+    response = make_response(html)
+    response.headers.update({"ETag": f'"{version}"', "Cache-Control": _NO_STORE,
                              "Vary": "HX-Request"})
     return response

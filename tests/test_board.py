@@ -189,3 +189,19 @@ def test_the_deal_shows_the_round_in_play_on_every_board(app: Flask, client: Fla
         assert stored.next_wild_rank is None
         change = records.last_change(stored)
         assert change is not None and change.kind == "added"
+
+
+def test_each_version_is_rendered_once_for_every_board(app: Flask, client: FlaskClient,
+                                                       game: dict[str, Any]) -> None:
+    version = save_round(app, game["id"])
+    url = f"/w/{game['watcher']}/board?since={game['version']}"
+    first = client.get(url)
+    with counted_queries(app) as statements:
+        second = client.get(url)  # another board asking about the same change
+    assert second.status_code == 200 and second.data == first.data
+    assert second.headers["ETag"] == f'"{version}"'
+    assert len(statements) == 1  # the version; the board itself was rendered already
+    # a newer version is rendered afresh
+    newer = save_round(app, game["id"])
+    third = client.get(url)
+    assert third.headers["ETag"] == f'"{newer}"' and third.data != first.data
