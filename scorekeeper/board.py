@@ -49,6 +49,8 @@ class RenderedBoards:
         self.size = size
         self._html: OrderedDict[tuple[str, int], str] = OrderedDict()
         self._lock = threading.Lock()
+        #: held while one thread renders; the others asking for that board wait for its HTML
+        self.rendering = threading.Lock()
 
     def get(self, token: str, version: int) -> str | None:
         with self._lock:
@@ -71,10 +73,15 @@ rendered_boards = RenderedBoards()
 def live_html(game: Game) -> str:
     """The live part of the game's board at its current version."""
     html = rendered_boards.get(game.watcher_token, game.version)
-    if html is None:
-        html = render_template("board/_live.html", board=board(game), token=game.watcher_token,
-                               controls=False, poll_ms=int(POLL_SECONDS * 1000))
-        rendered_boards.put(game.watcher_token, game.version, html)
+    if html is not None:
+        return html
+    with rendered_boards.rendering:  # right after a save, every board asks at once: render once
+        html = rendered_boards.get(game.watcher_token, game.version)
+        if html is None:
+            html = render_template("board/_live.html", board=board(game),
+                                   token=game.watcher_token, controls=False,
+                                   poll_ms=int(POLL_SECONDS * 1000))
+            rendered_boards.put(game.watcher_token, game.version, html)
     return html
 
 
@@ -100,8 +107,11 @@ def poll(token: str) -> BaseResponse:
         return Response(status=204, headers={"Cache-Control": _NO_STORE, "Vary": "HX-Request"})
     html = rendered_boards.get(token, version)
     if html is None:  # not rendered here yet: load the game (at its version now) and render it
-        game = links.watcher_game(token)
-        version, html = game.version, live_html(game)
+        with rendered_boards.rendering:
+            html = rendered_boards.get(token, version)  # another thread may just have done it
+        if html is None:
+            game = links.watcher_game(token)
+            version, html = game.version, live_html(game)
     response = make_response(html)
     response.headers.update({"ETag": f'"{version}"', "Cache-Control": _NO_STORE,
                              "Vary": "HX-Request"})

@@ -13,6 +13,10 @@ from flask import Flask
 from .network import is_loopback, phone_url
 
 
+#: Open connections waitress keeps (each open board holds one between its polls).
+CONNECTION_LIMIT = 1000
+
+
 def _print_qr(url: str) -> None:
     """The address as a QR code in the terminal, when the terminal can draw it."""
     import qrcode  # type: ignore[import-untyped]
@@ -62,7 +66,10 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
     if everyone:
         print("Household server: the home page lists every game on it, for everyone.")
     sys.stdout.flush()
-    waitress.serve(app, host=host, port=port, threads=threads)
+    # Every open scoreboard keeps a connection: waitress's default limit of 100 would leave a
+    # big room's phones waiting; poll() rather than select() for more than 1024 of them.
+    waitress.serve(app, host=host, port=port, threads=threads,
+                   connection_limit=CONNECTION_LIMIT, asyncore_use_poll=True)
     return 0
 
 

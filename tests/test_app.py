@@ -110,6 +110,7 @@ def test_serve_runs_waitress_and_prints_the_phone_address(
     monkeypatch.delenv("PUBLIC_BASE_URL", raising=False)
     assert cli.main(["serve", "--port", "8123"]) == 0
     assert served["host"] == "0.0.0.0" and served["port"] == 8123
+    assert served["connection_limit"] >= 500  # every open scoreboard holds a connection
     output = capsys.readouterr().out
     assert "http://192.168.1.20:8123/" in output
     assert "localhost" not in output and "127.0.0.1" not in output
