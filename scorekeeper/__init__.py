@@ -38,8 +38,12 @@ def _stored_secret_key(instance_path: str) -> str:
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """The app factory: configuration, extensions, blueprints."""
-    app = Flask(__name__, instance_relative_config=True,
-                template_folder=_web_folder("templates"), static_folder=_web_folder("static"))
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=_web_folder("templates"),
+        static_folder=_web_folder("static"),
+    )
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=256 * 1024,  # the largest real request (a round) is a few KiB
     )
@@ -51,8 +55,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # the address phones reach, for QR codes and shared links (else the LAN address is used)
     app.config.setdefault("PUBLIC_BASE_URL", os.environ.get("PUBLIC_BASE_URL") or None)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = (os.environ.get("SECRET_KEY")
-                                    or _stored_secret_key(app.instance_path))
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _stored_secret_key(
+            app.instance_path
+        )
 
     from . import compress, csrf, db, filters, security
 

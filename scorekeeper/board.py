@@ -32,8 +32,10 @@ _NO_STORE = "no-store"  # a board is always asked afresh
 def share_context(game: Game) -> dict[str, object]:
     """The watcher link as phones reach it, and its QR code."""
     url = links.public_url("board.watcher_page", token=game.watcher_token)
-    return {"watch_url": url, "watch_qr": qr_svg(url, label=f"QR code of the link to watch "
-                                                          f"{game.name}")}
+    return {
+        "watch_url": url,
+        "watch_qr": qr_svg(url, label=f"QR code of the link to watch {game.name}"),
+    }
 
 
 class RenderedBoards:
@@ -78,9 +80,13 @@ def live_html(game: Game) -> str:
     with rendered_boards.rendering:  # right after a save, every board asks at once: render once
         html = rendered_boards.get(game.watcher_token, game.version)
         if html is None:
-            html = render_template("board/_live.html", board=board(game),
-                                   token=game.watcher_token, controls=False,
-                                   poll_ms=int(POLL_SECONDS * 1000))
+            html = render_template(
+                "board/_live.html",
+                board=board(game),
+                token=game.watcher_token,
+                controls=False,
+                poll_ms=int(POLL_SECONDS * 1000),
+            )
             rendered_boards.put(game.watcher_token, game.version, html)
     return html
 
@@ -90,9 +96,14 @@ def watcher_page(token: str) -> BaseResponse:
     """The scoreboard of a game, live: standings, the round in play, the chart, every round."""
     game = links.watcher_game(token)
     links.remember(game, "watcher")
-    response = make_response(render_template("board/page.html", game=game,
-                                             live_html=Markup(live_html(game)),  # rendered here
-                                             **share_context(game)))
+    response = make_response(
+        render_template(
+            "board/page.html",
+            game=game,
+            live_html=Markup(live_html(game)),  # rendered here
+            **share_context(game),
+        )
+    )
     response.headers["Cache-Control"] = _NO_STORE
     return response
 
@@ -113,6 +124,7 @@ def poll(token: str) -> BaseResponse:
             game = links.watcher_game(token)
             version, html = game.version, live_html(game)
     response = make_response(html)
-    response.headers.update({"ETag": f'"{version}"', "Cache-Control": _NO_STORE,
-                             "Vary": "HX-Request"})
+    response.headers.update(
+        {"ETag": f'"{version}"', "Cache-Control": _NO_STORE, "Vary": "HX-Request"}
+    )
     return response

@@ -69,8 +69,11 @@ def spread(positions: list[float], gap: float, low: float, high: float) -> list[
     return result
 
 
-def totals_chart(running: Mapping[str, Sequence[int]], target: int | None = None,
-                 title: str = "Totals after each round") -> Markup:
+def totals_chart(
+    running: Mapping[str, Sequence[int]],
+    target: int | None = None,
+    title: str = "Totals after each round",
+) -> Markup:
     """The chart of ``running`` (competitor → their total after each round, in round order).
 
     The target is drawn once someone has half of it.
@@ -90,47 +93,79 @@ def totals_chart(running: Mapping[str, Sequence[int]], target: int | None = None
     step = nice_step(high - low)
     high = -((-high) // step) * step  # the top gridline; the bottom is the lowest total
     scale = Scale(rounds, low, max(high, low + step))
-    parts = [Markup(
-        '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
-        'role="img" aria-label="{title}"><title>{title}</title>').format(
-            w=WIDTH, h=HEIGHT, title=title)]
+    parts = [
+        Markup(
+            '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
+            'role="img" aria-label="{title}"><title>{title}</title>'
+        ).format(w=WIDTH, h=HEIGHT, title=title)
+    ]
     for points in range(-((-scale.low) // step) * step, scale.high + 1, step):
         y = scale.y(points)
-        parts.append(Markup(
-            '<line class="grid" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="currentColor" '
-            'stroke-opacity="0.2"/>'
-            '<text class="axis" x="{tx}" y="{ty}" text-anchor="end" font-size="11" '
-            'fill="currentColor">{label}</text>').format(
-                x1=LEFT, x2=WIDTH - RIGHT, y=round(y, 1), tx=LEFT - 4, ty=round(y + 4, 1),
-                label=points))
+        parts.append(
+            Markup(
+                '<line class="grid" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="currentColor" '
+                'stroke-opacity="0.2"/>'
+                '<text class="axis" x="{tx}" y="{ty}" text-anchor="end" font-size="11" '
+                'fill="currentColor">{label}</text>'
+            ).format(
+                x1=LEFT,
+                x2=WIDTH - RIGHT,
+                y=round(y, 1),
+                tx=LEFT - 4,
+                ty=round(y + 4, 1),
+                label=points,
+            )
+        )
     for number in range(1, rounds + 1):
         if rounds <= 12 or number % ((rounds + 11) // 12) == 0:
-            parts.append(Markup('<text class="axis" x="{x}" y="{y}" text-anchor="middle" '
-                                'font-size="11" fill="currentColor">{n}'
-                                '</text>').format(x=round(scale.x(number), 1),
-                                                  y=HEIGHT - 6, n=number))
+            parts.append(
+                Markup(
+                    '<text class="axis" x="{x}" y="{y}" text-anchor="middle" '
+                    'font-size="11" fill="currentColor">{n}'
+                    "</text>"
+                ).format(x=round(scale.x(number), 1), y=HEIGHT - 6, n=number)
+            )
     if target is not None:
-        parts.append(Markup('<line class="target" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" '
-                            'stroke="currentColor" stroke-dasharray="4 4"/>').format(
-                                x1=LEFT, x2=WIDTH - RIGHT, y=round(scale.y(target), 1)))
+        parts.append(
+            Markup(
+                '<line class="target" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" '
+                'stroke="currentColor" stroke-dasharray="4 4"/>'
+            ).format(x1=LEFT, x2=WIDTH - RIGHT, y=round(scale.y(target), 1))
+        )
     ends = []
     for index, name in enumerate(names):
         series = [0, *running[name]]
-        points_text = " ".join(f"{round(scale.x(n), 1)},{round(scale.y(v), 1)}"
-                               for n, v in enumerate(series))
+        points_text = " ".join(
+            f"{round(scale.x(n), 1)},{round(scale.y(v), 1)}" for n, v in enumerate(series)
+        )
         dash = DASHES[index % len(DASHES)]
-        parts.append(Markup('<polyline class="series series-{i}" points="{p}" fill="none" '
-                            'stroke="currentColor" stroke-width="2.5"{dash}/>').format(
-            i=index % len(DASHES), p=points_text,
-            dash=Markup(' stroke-dasharray="{d}"').format(d=dash) if dash else ""))
+        parts.append(
+            Markup(
+                '<polyline class="series series-{i}" points="{p}" fill="none" '
+                'stroke="currentColor" stroke-width="2.5"{dash}/>'
+            ).format(
+                i=index % len(DASHES),
+                p=points_text,
+                dash=Markup(' stroke-dasharray="{d}"').format(d=dash) if dash else "",
+            )
+        )
         ends.append(scale.y(series[-1]))
-    for index, (name, y) in enumerate(zip(names, spread(ends, LABEL_GAP, TOP, HEIGHT - BOTTOM),
-                                          strict=True)):
+    for index, (name, y) in enumerate(
+        zip(names, spread(ends, LABEL_GAP, TOP, HEIGHT - BOTTOM), strict=True)
+    ):
         last = running[name][-1] if running[name] else 0
-        parts.append(Markup('<text class="label series-{i}" x="{x}" y="{y}" font-size="12" '
-                            'fill="currentColor">{name} {total}'
-                            '</text>').format(i=index % len(DASHES),
-                                              x=round(scale.x(rounds) + 4, 1), y=y + 4,
-                                              name=escape(name[:10]), total=last))
+        parts.append(
+            Markup(
+                '<text class="label series-{i}" x="{x}" y="{y}" font-size="12" '
+                'fill="currentColor">{name} {total}'
+                "</text>"
+            ).format(
+                i=index % len(DASHES),
+                x=round(scale.x(rounds) + 4, 1),
+                y=y + 4,
+                name=escape(name[:10]),
+                total=last,
+            )
+        )
     parts.append(Markup("</svg>"))
     return Markup("").join(parts)

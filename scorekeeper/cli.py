@@ -12,7 +12,6 @@ from flask import Flask
 
 from .network import is_loopback, phone_url
 
-
 #: Open connections waitress keeps (each open board holds one between its polls).
 CONNECTION_LIMIT = 1000
 
@@ -50,15 +49,19 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
     upgrade_database(app)
     url = phone_url(host, port)
     if url is None:
-        print("Could not find this machine's network address. Phones on the same Wi-Fi "
-              f"should open http://<this machine's address>:{port}/")
+        print(
+            "Could not find this machine's network address. Phones on the same Wi-Fi "
+            f"should open http://<this machine's address>:{port}/"
+        )
     else:
         print(f"Phones on the same Wi-Fi should open: {url}")
         if sys.stdout.isatty():
             _print_qr(url)
     if is_loopback(host):
-        print(f"Listening on {host} only: other devices cannot connect. "
-              "Use --host 0.0.0.0 to let phones in.")
+        print(
+            f"Listening on {host} only: other devices cannot connect. "
+            "Use --host 0.0.0.0 to let phones in."
+        )
     from .home import household as lists_every_game
 
     with app.app_context():
@@ -68,8 +71,14 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
     sys.stdout.flush()
     # Every open scoreboard keeps a connection: waitress's default limit of 100 would leave a
     # big room's phones waiting; poll() rather than select() for more than 1024 of them.
-    waitress.serve(app, host=host, port=port, threads=threads,
-                   connection_limit=CONNECTION_LIMIT, asyncore_use_poll=True)
+    waitress.serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        connection_limit=CONNECTION_LIMIT,
+        asyncore_use_poll=True,
+    )
     return 0
 
 
@@ -77,15 +86,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     serve_parser = commands.add_parser("serve", help="serve the app on this machine's network")
-    serve_parser.add_argument("--host", default="0.0.0.0",
-                              help="address to listen on (default: all interfaces)")
+    serve_parser.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on (default: all interfaces)"
+    )
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve_parser.add_argument("--threads", type=int, default=8,
-                              help="worker threads (default: 8)")
-    serve_parser.add_argument("--household", action="store_true",
-                              help="list every game on this server on the home page (a family "
-                                   "server where everyone trusts each other); also "
-                                   "SCOREKEEPER_HOUSEHOLD=1")
+    serve_parser.add_argument("--threads", type=int, default=8, help="worker threads (default: 8)")
+    serve_parser.add_argument(
+        "--household",
+        action="store_true",
+        help="list every game on this server on the home page (a family "
+        "server where everyone trusts each other); also "
+        "SCOREKEEPER_HOUSEHOLD=1",
+    )
     return parser
 
 

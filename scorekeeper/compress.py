@@ -18,11 +18,14 @@ _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/s
 def compress_response(response: Response) -> Response:
     """Gzip the body if the client accepts it and it is text of some size."""
     response.vary.add("Accept-Encoding")
-    if (response.status_code < 200 or response.status_code in (204, 206, 304)
-            or "Content-Encoding" in response.headers
-            or (response.is_streamed and not response.direct_passthrough)
-            or not (response.mimetype or "").startswith(_COMPRESSIBLE)
-            or not request.accept_encodings.quality("gzip")):
+    if (
+        response.status_code < 200
+        or response.status_code in (204, 206, 304)
+        or "Content-Encoding" in response.headers
+        or (response.is_streamed and not response.direct_passthrough)
+        or not (response.mimetype or "").startswith(_COMPRESSIBLE)
+        or not request.accept_encodings.quality("gzip")
+    ):
         return response
     response.direct_passthrough = False  # send_file's body, read here once
     source = response.response

@@ -29,9 +29,11 @@ _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 class CsrfFailed(BadRequest):
     """A form without this browser's token: stale (the cookie was cleared) or from elsewhere."""
 
-    description = ("This form could not be checked: it came from another site, or this browser's "
-                   "cookies were cleared since the page was opened. Reload the page and try "
-                   "again.")
+    description = (
+        "This form could not be checked: it came from another site, or this browser's "
+        "cookies were cleared since the page was opened. Reload the page and try "
+        "again."
+    )
 
 
 def csrf_token() -> str:

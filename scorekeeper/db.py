@@ -77,8 +77,11 @@ def init_app(app: Flask) -> None:
     """Choose the database, set up the engine and register the extensions (and ``flask db``)."""
     from . import models  # noqa: F401  (the tables must be known to the metadata)
 
-    url = (app.config.get("SQLALCHEMY_DATABASE_URI") or os.environ.get("DATABASE_URL")
-           or DEFAULT_DATABASE_URL)
+    url = (
+        app.config.get("SQLALCHEMY_DATABASE_URI")
+        or os.environ.get("DATABASE_URL")
+        or DEFAULT_DATABASE_URL
+    )
     app.config["SQLALCHEMY_DATABASE_URI"] = url = database_url(url)
     if url.startswith("postgresql"):
         options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})

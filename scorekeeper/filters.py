@@ -40,8 +40,9 @@ def card_text(line: str) -> Markup:
     words = []
     for word in line.split(" "):
         try:
-            words.append(card_face(word) if word[:1].isalnum() and word[-1:] in "SHDCK" else
-                         escape(word))
+            words.append(
+                card_face(word) if word[:1].isalnum() and word[-1:] in "SHDCK" else escape(word)
+            )
         except ValueError:
             words.append(escape(word))
     return Markup(" ").join(words)

@@ -59,10 +59,13 @@ MAX_TOKEN_LENGTH = 2 * TOKEN_BYTES
 MAX_KEY_LENGTH = 100
 NO_GAME = "no game has this link: check the address you were given"
 
+
 def game_links(game: Game) -> tuple[str, str]:
     """The game's ``edit_url`` (the scorer's page) and ``view_url`` (the scoreboard page)."""
-    return (links.public_url("games.scorer_page", token=game.scorer_token),
-            links.public_url("board.watcher_page", token=game.watcher_token))
+    return (
+        links.public_url("games.scorer_page", token=game.scorer_token),
+        links.public_url("board.watcher_page", token=game.watcher_token),
+    )
 
 
 def _json(model: BaseModel, status: int, headers: dict[str, str] | None = None) -> Response:
@@ -78,14 +81,17 @@ def _etag(version: int) -> str:
 
 # --- POST /api/v1/games ----------------------------------------------------------------------
 
+
 def _check_sides(rules: Rules, players: list[SeatIn]) -> None:
     """Under partnership rules every player names their side, and there are two or more."""
     if not rules.partnership:
         return
     for index, player in enumerate(players):
         if player.team is None:
-            raise ApiError(f"players[{index}].team: is required under partnership rules "
-                           "(every player plays for a side)")
+            raise ApiError(
+                f"players[{index}].team: is required under partnership rules "
+                "(every player plays for a side)"
+            )
     if len({player.team for player in players}) < 2:
         raise ApiError("players: partnership rules need at least two sides")
 
@@ -104,19 +110,27 @@ def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:
     _check_sides(rules, body.players)
     preset = body.rules if isinstance(body.rules, str) else body.rules.preset
     try:
-        game = records.create_game(body.name, rules,
-                                   [Seat(player.name, player.team) for player in body.players],
-                                   preset=preset, dealer=body.dealer)
+        game = records.create_game(
+            body.name,
+            rules,
+            [Seat(player.name, player.team) for player in body.players],
+            preset=preset,
+            dealer=body.dealer,
+        )
     except StandingsError as error:
         raise ApiError(f"players: {error}") from None
     except records.RecordError as error:
         raise ApiError(f"dealer: {error}") from None
     edit_url, view_url = game_links(game)
-    return (GameCreated(id=game.id, edit_url=edit_url, view_url=view_url), 201,
-            {"Location": view_url})
+    return (
+        GameCreated(id=game.id, edit_url=edit_url, view_url=view_url),
+        201,
+        {"Location": view_url},
+    )
 
 
 # --- POST /s/<scorer_token>/rounds -----------------------------------------------------------
+
 
 def _game(column: InstrumentedAttribute[str], token: str) -> Game:
     game = None
@@ -132,14 +146,18 @@ def _idempotency_key() -> str:
     around it, as in the structured-field form ``"…"``, are taken off)."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
-        raise ApiError("the Idempotency-Key header is required: a value of your own, new for "
-                       "each round (a UUID, say), sent again unchanged when you retry")
+        raise ApiError(
+            "the Idempotency-Key header is required: a value of your own, new for "
+            "each round (a UUID, say), sent again unchanged when you retry"
+        )
     key = key.strip()
     if len(key) >= 2 and key[0] == key[-1] == '"':
         key = key[1:-1]
     if not 1 <= len(key) <= MAX_KEY_LENGTH or not all("!" <= char <= "~" for char in key):
-        raise ApiError(f"Idempotency-Key: expected 1 to {MAX_KEY_LENGTH} visible ASCII "
-                       "characters (a UUID, say)")
+        raise ApiError(
+            f"Idempotency-Key: expected 1 to {MAX_KEY_LENGTH} visible ASCII "
+            "characters (a UUID, say)"
+        )
     return key
 
 
@@ -150,8 +168,7 @@ def _expected_version() -> int | None:
         return None
     tags = request.if_match.as_set(include_weak=True)
     if len(tags) != 1 or not (tag := next(iter(tags))).isdigit() or len(tag) > 9:
-        raise ApiError('If-Match: expected the game\'s version as the scoreboard\'s ETag, '
-                       'e.g. "3"')
+        raise ApiError("If-Match: expected the game's version as the scoreboard's ETag, e.g. \"3\"")
     return int(tag)
 
 
@@ -169,8 +186,9 @@ def _same_round(game: Game, stored: Round, record: RoundRecord, dealer: str | No
 def _refused(score: RoundScore) -> Response:
     base = round_response(score)
     problems = " ".join(score.problems)
-    return _json(RoundRefusedResponse(**dict(base), error=f"the round was not stored: "
-                                                          f"{problems}"), 422)
+    return _json(
+        RoundRefusedResponse(**dict(base), error=f"the round was not stored: {problems}"), 422
+    )
 
 
 @bp.post("/s/<token>/rounds")
@@ -194,29 +212,46 @@ def store_round(token: str) -> Response:
         dealer = body.dealer if body.dealer is not None else records.upcoming_dealer(game)
         try:
             # posting a round through the API accepts its warnings (house-rule matters)
-            stored = records.store_round(game, record, dealer=dealer, idempotency_key=key,
-                                         accepted_warnings=score.warnings,
-                                         expected_version=expected)
+            stored = records.store_round(
+                game,
+                record,
+                dealer=dealer,
+                idempotency_key=key,
+                accepted_warnings=score.warnings,
+                expected_version=expected,
+            )
         except records.RoundRefused as refused:
             return _refused(refused.score)
         except records.RecordError as error:
             raise ApiError(str(error)) from None
         except records.StaleGame:
             version = db.session.scalar(select(Game.version).where(Game.id == game.id))
-            return _json(StaleGameResponse(
-                error=f"the game changed since you loaded it: now version {version}",
-                version=version or 0), 409, {"ETag": _etag(version or 0)})
+            return _json(
+                StaleGameResponse(
+                    error=f"the game changed since you loaded it: now version {version}",
+                    version=version or 0,
+                ),
+                409,
+                {"ETag": _etag(version or 0)},
+            )
     if not _same_round(game, stored, record, body.dealer):
-        raise ApiError(f"Idempotency-Key {key!r} was already used for round {stored.number}, "
-                       "which is not this round: use a new key for a new round", 422)
+        raise ApiError(
+            f"Idempotency-Key {key!r} was already used for round {stored.number}, "
+            "which is not this round: use a new key for a new round",
+            422,
+        )
     score = score_round(records.game_rules(game), records.round_record(stored))
-    response = GameRoundResponse(**dict(round_response(score)), round=stored.number,
-                                 version=game.version,
-                                 dealer=stored.dealer.name if stored.dealer else None)
+    response = GameRoundResponse(
+        **dict(round_response(score)),
+        round=stored.number,
+        version=game.version,
+        dealer=stored.dealer.name if stored.dealer else None,
+    )
     return _json(response, 201, {"ETag": _etag(game.version)})
 
 
 # --- GET /w/<watcher_token>.json -------------------------------------------------------------
+
 
 def _not_modified(version: int) -> Response:
     response = Response(status=304)
@@ -227,11 +262,17 @@ def _not_modified(version: int) -> Response:
 
 def _round_out(stored: Round, score: RoundScore) -> RoundOut:
     scored = round_response(score)
-    return RoundOut(number=stored.number, dealer=stored.dealer.name if stored.dealer else None,
-                    ended_by=stored.ended_by,
-                    went_out=stored.went_out.name if stored.went_out else None,
-                    wild_rank=stored.wild_rank, joker_effect=stored.joker_effect,
-                    scores=scored.players, teams=scored.teams, warnings=scored.warnings)
+    return RoundOut(
+        number=stored.number,
+        dealer=stored.dealer.name if stored.dealer else None,
+        ended_by=stored.ended_by,
+        went_out=stored.went_out.name if stored.went_out else None,
+        wild_rank=stored.wild_rank,
+        joker_effect=stored.joker_effect,
+        scores=scored.players,
+        teams=scored.teams,
+        warnings=scored.warnings,
+    )
 
 
 def board(game: Game) -> BoardResponse:
@@ -243,12 +284,16 @@ def board(game: Game) -> BoardResponse:
         name=game.name,
         rules=rules,
         players=[SeatOut(name=p.name, team=p.team, seat=p.seat) for p in game.players],
-        rounds=[_round_out(stored, score)
-                for stored, score in zip(game.rounds, scores, strict=True)],
-        totals=[TotalOut(name=name, team=standing.side_of[name] if with_sides else None,
-                         total=total) for name, total in standing.totals.items()],
-        teams=[SideTotalOut(team=team, total=total)
-               for team, total in standing.team_totals.items()],
+        rounds=[
+            _round_out(stored, score) for stored, score in zip(game.rounds, scores, strict=True)
+        ],
+        totals=[
+            TotalOut(name=name, team=standing.side_of[name] if with_sides else None, total=total)
+            for name, total in standing.totals.items()
+        ],
+        teams=[
+            SideTotalOut(team=team, total=total) for team, total in standing.team_totals.items()
+        ],
         target=records.game_rules(game).target,
         version=game.version,
         finished=standing.over or game.finished_at is not None,

@@ -52,8 +52,11 @@ def remember(game: Game, role: Role) -> None:
 
 def remembered() -> list[tuple[Role, int]]:
     """The games this browser opened, newest first: (role, game id)."""
-    return [(entry[0], entry[1]) for entry in session.get(_SESSION_KEY, [])
-            if isinstance(entry, list) and len(entry) == 2 and entry[0] in ("scorer", "watcher")]
+    return [
+        (entry[0], entry[1])
+        for entry in session.get(_SESSION_KEY, [])
+        if isinstance(entry, list) and len(entry) == 2 and entry[0] in ("scorer", "watcher")
+    ]
 
 
 def public_url(endpoint: str, **values: Any) -> str:

@@ -71,13 +71,17 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
-                      body: bytes = b"") -> Reply:
+    async def request(
+        self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b""
+    ) -> Reply:
         if self.writer is None or self.writer.is_closing():
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
-                 "Accept-Encoding: gzip"]
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            "Accept-Encoding: gzip",
+        ]
         lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         if body:
             lines.append(f"Content-Length: {len(body)}")
@@ -123,12 +127,30 @@ def free_port() -> int:
 
 def start_server(database_url: str, folder: Path, threads: int) -> Server:
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY="loadtest",
-               PUBLIC_BASE_URL=f"http://127.0.0.1:{port}")
+    env = dict(
+        os.environ,
+        DATABASE_URL=database_url,
+        SECRET_KEY="loadtest",
+        PUBLIC_BASE_URL=f"http://127.0.0.1:{port}",
+    )
     log = (folder / "server.log").open("wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--threads", str(threads)], stdout=log, stderr=subprocess.STDOUT, env=env)
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--threads",
+            str(threads),
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     for _ in range(200):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -146,20 +168,30 @@ def a_round(number: int) -> dict[str, object]:
     hands = {"Ann": ["KH", "2C"], "Bob": ["9D"], "Cy": ["4S", "QC"], "Dee": ["JD"]}
     players = []
     for name in PLAYERS:
-        players.append({"name": name, "went_out": name == goer,
-                        "melds": [["3C", "3D", "3S"]] if name == goer else [],
-                        "hand": [] if name == goer else hands[name]})
+        players.append(
+            {
+                "name": name,
+                "went_out": name == goer,
+                "melds": [["3C", "3D", "3S"]] if name == goer else [],
+                "hand": [] if name == goer else hands[name],
+            }
+        )
     return {"ended_by": "going_out", "players": players}
 
 
 async def start_game(server: Server) -> tuple[str, str]:
     """A Rummy 500 game for four: its scorer path and board path."""
     connection = Connection(server.host, server.port)
-    body = json.dumps({"name": "Load test", "rules": {"preset": "rummy500",
-                                                      "options": {"target": None}},
-                       "players": [{"name": name} for name in PLAYERS]}).encode()
-    reply = await connection.request("POST", "/api/v1/games",
-                                     {"Content-Type": "application/json"}, body)
+    body = json.dumps(
+        {
+            "name": "Load test",
+            "rules": {"preset": "rummy500", "options": {"target": None}},
+            "players": [{"name": name} for name in PLAYERS],
+        }
+    ).encode()
+    reply = await connection.request(
+        "POST", "/api/v1/games", {"Content-Type": "application/json"}, body
+    )
     connection.close()
     if reply.status != 201:
         raise SystemExit(f"could not start a game: {reply.status} {reply.body[:200]!r}")
@@ -181,15 +213,15 @@ def version_of(reply: Reply) -> int | None:
     return int(match.group(1)) if match else None
 
 
-async def watcher(server: Server, board: str, version: int, until: float,
-                  result: Watching) -> None:
+async def watcher(server: Server, board: str, version: int, until: float, result: Watching) -> None:
     connection = Connection(server.host, server.port)
     await asyncio.sleep(random.uniform(0, POLL_SECONDS))
     while time.monotonic() < until:
         started = time.monotonic()
         try:
-            reply = await connection.request("GET", f"{board}?since={version}",
-                                             {"HX-Request": "true"})
+            reply = await connection.request(
+                "GET", f"{board}?since={version}", {"HX-Request": "true"}
+            )
         except (OSError, asyncio.IncompleteReadError) as error:
             result.errors.append(f"{type(error).__name__}: {error}")
             connection.close()
@@ -207,15 +239,20 @@ async def watcher(server: Server, board: str, version: int, until: float,
     connection.close()
 
 
-async def scorer(server: Server, edit: str, every: float, until: float, first_round: int,
-                 result: Watching) -> int:
+async def scorer(
+    server: Server, edit: str, every: float, until: float, first_round: int, result: Watching
+) -> int:
     connection = Connection(server.host, server.port)
     number = first_round
     await asyncio.sleep(every / 2)
     while time.monotonic() + POLL_SECONDS * 2 < until:  # leave time for everyone to see it
         body = json.dumps(a_round(number)).encode()
-        reply = await connection.request("POST", f"{edit}/rounds", {
-            "Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex}, body)
+        reply = await connection.request(
+            "POST",
+            f"{edit}/rounds",
+            {"Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex},
+            body,
+        )
         if reply.status != 201:
             result.errors.append(f"save: status {reply.status}")
         else:
@@ -236,38 +273,56 @@ async def current_version(server: Server, board: str) -> int:
     return version
 
 
-async def watch_phase(server: Server, edit: str, board: str, watchers: int, seconds: float,
-                      saves_every: float, first_round: int) -> int:
+async def watch_phase(
+    server: Server,
+    edit: str,
+    board: str,
+    watchers: int,
+    seconds: float,
+    saves_every: float,
+    first_round: int,
+) -> int:
     version = await current_version(server, board)
     result = Watching()
     until = time.monotonic() + seconds
     cpu_before, wall_before = server.cpu_seconds(), time.monotonic()
     scoring = asyncio.create_task(scorer(server, edit, saves_every, until, first_round, result))
-    await asyncio.gather(*(watcher(server, board, version, until, result)
-                           for _ in range(watchers)))
+    await asyncio.gather(*(watcher(server, board, version, until, result) for _ in range(watchers)))
     next_round = await scoring
     wall = time.monotonic() - wall_before
     cpu = server.cpu_seconds() - cpu_before
-    lags = [max(result.seen.get(v, [float("inf")])) - saved for v, saved in result.saved.items()
-            if len(result.seen.get(v, [])) == watchers]
+    lags = [
+        max(result.seen.get(v, [float("inf")])) - saved
+        for v, saved in result.saved.items()
+        if len(result.seen.get(v, [])) == watchers
+    ]
     missed = sum(1 for v in result.saved if len(result.seen.get(v, [])) < watchers)
     p95 = statistics.quantiles(result.latencies, n=20)[-1] if len(result.latencies) > 1 else 0
-    print(f"{watchers} watchers, {seconds:.0f} s, a poll every {POLL_SECONDS} s, a save every "
-          f"{saves_every} s:")
-    print(f"  {result.requests / wall:.1f} polls/s served; poll latency median "
-          f"{statistics.median(result.latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
+    print(
+        f"{watchers} watchers, {seconds:.0f} s, a poll every {POLL_SECONDS} s, a save every "
+        f"{saves_every} s:"
+    )
+    print(
+        f"  {result.requests / wall:.1f} polls/s served; poll latency median "
+        f"{statistics.median(result.latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+    )
     if lags:
-        print(f"  {len(result.saved)} saves: save → last watcher saw it: median "
-              f"{statistics.median(lags):.2f} s, worst {max(lags):.2f} s"
-              + (f"; {missed} saves not seen by every watcher" if missed else ""))
-    print(f"  errors: {len(result.errors)}" + (f" (first: {result.errors[0]})"
-                                                if result.errors else ""))
+        print(
+            f"  {len(result.saved)} saves: save → last watcher saw it: median "
+            f"{statistics.median(lags):.2f} s, worst {max(lags):.2f} s"
+            + (f"; {missed} saves not seen by every watcher" if missed else "")
+        )
+    print(
+        f"  errors: {len(result.errors)}"
+        + (f" (first: {result.errors[0]})" if result.errors else "")
+    )
     print(f"  server CPU: {cpu / wall * 100:.0f}% of one core")
     return next_round
 
 
-async def hammer(server: Server, path: str, connections: int, seconds: float,
-                 headers: dict[str, str]) -> tuple[float, int]:
+async def hammer(
+    server: Server, path: str, connections: int, seconds: float, headers: dict[str, str]
+) -> tuple[float, int]:
     """As many requests as ``connections`` clients get answered in ``seconds``: (rps, errors)."""
     done = 0
     errors = 0
@@ -312,16 +367,23 @@ async def run(args: argparse.Namespace, server: Server) -> None:
     board = f"{view}/board"
     next_round = 1
     for watchers in args.watchers:
-        next_round = await watch_phase(server, edit, board, watchers, args.seconds,
-                                       args.saves_every, next_round)
+        next_round = await watch_phase(
+            server, edit, board, watchers, args.seconds, args.saves_every, next_round
+        )
     version = await current_version(server, board)
-    floor, floor_errors = await hammer(server, "/healthz", args.connections, args.floor_seconds,
-                                       {})
-    polls, poll_errors = await hammer(server, f"{board}?since={version}", args.connections,
-                                      args.floor_seconds, {"HX-Request": "true"})
-    print(f"floor: GET /healthz {floor:.0f} requests/s ({floor_errors} errors); unchanged poll "
-          f"{polls:.0f} requests/s ({poll_errors} errors); ratio {polls / floor:.2f} "
-          f"({args.connections} connections, {args.floor_seconds:.0f} s each)")
+    floor, floor_errors = await hammer(server, "/healthz", args.connections, args.floor_seconds, {})
+    polls, poll_errors = await hammer(
+        server,
+        f"{board}?since={version}",
+        args.connections,
+        args.floor_seconds,
+        {"HX-Request": "true"},
+    )
+    print(
+        f"floor: GET /healthz {floor:.0f} requests/s ({floor_errors} errors); unchanged poll "
+        f"{polls:.0f} requests/s ({poll_errors} errors); ratio {polls / floor:.2f} "
+        f"({args.connections} connections, {args.floor_seconds:.0f} s each)"
+    )
     total, loads = await first_load(server, view)
     print(f"scoreboard first load: {total} bytes over the wire (headers + gzip bodies)")
     for path, status, size in loads:
@@ -329,8 +391,9 @@ async def run(args: argparse.Namespace, server: Server) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scorekeeper.loadtest",
-                                     description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m scorekeeper.loadtest", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--watchers", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--saves-every", type=float, default=4.0)
@@ -344,8 +407,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         url = args.database_url or f"sqlite:///{folder / 'load.sqlite3'}"
         server = start_server(url, folder, args.threads)
         try:
-            print(f"server: scorekeeper serve, {args.threads} threads, pid "
-                  f"{server.process.pid}, {url.split('://')[0]}; {os.cpu_count()} CPUs")
+            print(
+                f"server: scorekeeper serve, {args.threads} threads, pid "
+                f"{server.process.pid}, {url.split('://')[0]}; {os.cpu_count()} CPUs"
+            )
             asyncio.run(run(args, server))
         finally:
             server.process.terminate()

@@ -81,10 +81,12 @@ class Game(Model):
     name: Mapped[str] = mapped_column(String(80))
     preset: Mapped[str | None] = mapped_column(String(40))  # what the rules started from
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # Rules.to_dict(), never updated
-    scorer_token: Mapped[str] = mapped_column(String(64), unique=True, index=True,
-                                              default=new_token)
-    watcher_token: Mapped[str] = mapped_column(String(64), unique=True, index=True,
-                                               default=new_token)
+    scorer_token: Mapped[str] = mapped_column(
+        String(64), unique=True, index=True, default=new_token
+    )
+    watcher_token: Mapped[str] = mapped_column(
+        String(64), unique=True, index=True, default=new_token
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -94,18 +96,30 @@ class Game(Model):
     version: Mapped[int] = mapped_column(default=1)
 
     players: Mapped[list[Player]] = relationship(
-        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan",
-        passive_deletes=True, lazy="selectin")
+        back_populates="game",
+        order_by="Player.seat",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
     rounds: Mapped[list[Round]] = relationship(
-        back_populates="game", order_by="Round.number", cascade="all, delete-orphan",
-        passive_deletes=True)
+        back_populates="game",
+        order_by="Round.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
     changes: Mapped[list[GameChange]] = relationship(
-        back_populates="game", order_by="GameChange.version", cascade="all, delete-orphan",
-        passive_deletes=True)
+        back_populates="game",
+        order_by="GameChange.version",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
 
     # version_id_generator False: records sets the next version itself, the UPDATE checks the old
-    __mapper_args__ = {"version_id_col": version,  # noqa: RUF012 (declarative reads it once)
-                       "version_id_generator": False}
+    __mapper_args__ = {  # noqa: RUF012 (declarative reads it once)
+        "version_id_col": version,
+        "version_id_generator": False,
+    }
 
     def __repr__(self) -> str:
         return f"<Game {self.id} {self.name!r} v{self.version}>"
@@ -141,8 +155,11 @@ class Round(Model):
         UniqueConstraint("game_id", "number"),
         UniqueConstraint("game_id", "idempotency_key"),
         CheckConstraint("number >= 1", name="number"),
-        CheckConstraint("(ended_by = 'going_out' AND went_out_id IS NOT NULL) OR "
-                        "(ended_by = 'stock_out' AND went_out_id IS NULL)", name="ending"),
+        CheckConstraint(
+            "(ended_by = 'going_out' AND went_out_id IS NOT NULL) OR "
+            "(ended_by = 'stock_out' AND went_out_id IS NULL)",
+            name="ending",
+        ),
         CheckConstraint(_in("joker_effect", JOKER_EFFECTS), name="joker_effect"),
     )
 
@@ -163,8 +180,12 @@ class Round(Model):
     dealer: Mapped[Player | None] = relationship(foreign_keys=[dealer_id])
     went_out: Mapped[Player | None] = relationship(foreign_keys=[went_out_id])
     parts: Mapped[list[RoundPart]] = relationship(
-        back_populates="round", order_by="RoundPart.position", cascade="all, delete-orphan",
-        passive_deletes=True, lazy="selectin")
+        back_populates="round",
+        order_by="RoundPart.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
 
     def cached_totals(self) -> dict[str, int]:
         """What the round added to each player's score, as cached when it was stored."""
@@ -186,8 +207,7 @@ class RoundPart(Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"),
-                                           index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]  # order within the round as recorded
     opening: Mapped[bool] = mapped_column(default=False)  # melding for the first time
     melds: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)

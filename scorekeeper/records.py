@@ -74,6 +74,7 @@ _SHIFT = 1 << 20  # delete_round renumbers through numbers above any real one
 
 # --- reading ------------------------------------------------------------------------------
 
+
 def game_rules(game: Game) -> Rules:
     """The game's rules, from the snapshot taken when it started."""
     return Rules.from_dict(game.rules)
@@ -102,19 +103,32 @@ def _record(round: Round, teams: dict[str, str | None]) -> RoundRecord:
     names = {player.id: player.name for player in round.game.players}
     players = []
     for part in round.parts:
-        melds = tuple(MeldRecord(tuple(parse_cards(m["cards"])), m["laid_at_once"], m["doubled"])
-                      for m in part.melds)
-        layoffs = tuple(LayoffRecord(names[lo["player_id"]], lo["meld"],
-                                     tuple(parse_cards(lo["cards"])), lo["final"])
-                        for lo in part.layoffs)
+        melds = tuple(
+            MeldRecord(tuple(parse_cards(m["cards"])), m["laid_at_once"], m["doubled"])
+            for m in part.melds
+        )
+        layoffs = tuple(
+            LayoffRecord(
+                names[lo["player_id"]], lo["meld"], tuple(parse_cards(lo["cards"])), lo["final"]
+            )
+            for lo in part.layoffs
+        )
         name = part.player.name
-        players.append(PlayerRecord(
-            name, teams[name], part.player_id == round.went_out_id, melds, layoffs,
-            tuple(parse_cards(part.hand)), tuple(parse_cards(part.called)),
-            part.melded_points, part.hand_points))
+        players.append(
+            PlayerRecord(
+                name,
+                teams[name],
+                part.player_id == round.went_out_id,
+                melds,
+                layoffs,
+                tuple(parse_cards(part.hand)),
+                tuple(parse_cards(part.called)),
+                part.melded_points,
+                part.hand_points,
+            )
+        )
     opening = frozenset(part.player.name for part in round.parts if part.opening)
-    return RoundRecord(tuple(players), round.ended_by, round.wild_rank, round.joker_effect,
-                       opening)
+    return RoundRecord(tuple(players), round.ended_by, round.wild_rank, round.joker_effect, opening)
 
 
 def score_game(game: Game) -> tuple[list[RoundScore], Standings]:
@@ -122,8 +136,10 @@ def score_game(game: Game) -> tuple[list[RoundScore], Standings]:
     rules = game_rules(game)
     teams = _teams(game, rules)
     scores = [score_round(rules, _record(round, teams)) for round in game.rounds]
-    results = [RoundResult(score.totals(), next((p.name for p in score.players if p.went_out),
-                                                None)) for score in scores]
+    results = [
+        RoundResult(score.totals(), next((p.name for p in score.players if p.went_out), None))
+        for score in scores
+    ]
     return scores, standings(rules, game_seats(game), results)
 
 
@@ -133,24 +149,41 @@ def for_game(game: Game, record: RoundRecord) -> RoundRecord:
     names = [player.name for player in record.players]
     if not names:
         raise RecordError("a round needs at least one player")
-    for problem, who in (("is not seated in this game", {n for n in names if n not in teams}),
-                         ("is named more than once", {n for n in names if names.count(n) > 1}),
-                         ("is opening but not in the round", record.opening - set(names))):
+    for problem, who in (
+        ("is not seated in this game", {n for n in names if n not in teams}),
+        ("is named more than once", {n for n in names if names.count(n) > 1}),
+        ("is opening but not in the round", record.opening - set(names)),
+    ):
         if who:
             raise RecordError(f"{', '.join(sorted(who))} {problem}")
     for player in record.players:
         if player.team is not None and player.team != teams[player.name]:
-            raise RecordError(f"{player.name} plays for {teams[player.name] or 'no side'} in "
-                              f"this game, not {player.team}")
+            raise RecordError(
+                f"{player.name} plays for {teams[player.name] or 'no side'} in "
+                f"this game, not {player.team}"
+            )
         for layoff in player.layoffs:
             if layoff.player not in names:
-                raise RecordError(f"{player.name} laid off onto {layoff.player}, who is not in "
-                                  "the round")
-    players = tuple(PlayerRecord(p.name, teams[p.name], p.went_out, p.melds, p.layoffs, p.hand,
-                                 p.called, p.melded_points, p.hand_points)
-                    for p in record.players)
-    return RoundRecord(players, record.ended_by, record.wild_rank, record.joker_effect,
-                       record.opening)
+                raise RecordError(
+                    f"{player.name} laid off onto {layoff.player}, who is not in the round"
+                )
+    players = tuple(
+        PlayerRecord(
+            p.name,
+            teams[p.name],
+            p.went_out,
+            p.melds,
+            p.layoffs,
+            p.hand,
+            p.called,
+            p.melded_points,
+            p.hand_points,
+        )
+        for p in record.players
+    )
+    return RoundRecord(
+        players, record.ended_by, record.wild_rank, record.joker_effect, record.opening
+    )
 
 
 def score_record(game: Game, record: RoundRecord) -> RoundScore:
@@ -164,23 +197,30 @@ def upcoming_dealer(game: Game) -> str | None:
     None when that is not known (no first dealer given, a round without a dealer, a stock-out
     under ``winner``)."""
     if not game.rounds:
-        return next((player.name for player in game.players
-                     if player.seat == game.first_dealer_seat), None)
+        return next(
+            (player.name for player in game.players if player.seat == game.first_dealer_seat), None
+        )
     last = game.rounds[-1]
     if last.dealer is None:
         return None
-    return next_dealer(game_rules(game), [player.name for player in game.players],
-                       last.dealer.name, last.went_out.name if last.went_out else None)
+    return next_dealer(
+        game_rules(game),
+        [player.name for player in game.players],
+        last.dealer.name,
+        last.went_out.name if last.went_out else None,
+    )
 
 
 def round_by_key(game: Game, idempotency_key: str) -> Round | None:
-    return db.session.scalar(select(Round).where(Round.game_id == game.id,
-                                                 Round.idempotency_key == idempotency_key))
+    return db.session.scalar(
+        select(Round).where(Round.game_id == game.id, Round.idempotency_key == idempotency_key)
+    )
 
 
 #: The live board's question, built once: every open board asks it every few seconds.
 _WATCHED_VERSION = select(Game.__table__.c.version).where(
-    Game.__table__.c.watcher_token == bindparam("token"))
+    Game.__table__.c.watcher_token == bindparam("token")
+)
 
 
 def watched_version(watcher_token: str) -> int | None:
@@ -196,6 +236,7 @@ def watched_version(watcher_token: str) -> int | None:
 
 # --- writing ------------------------------------------------------------------------------
 
+
 def _bump(game: Game, expected_version: int | None) -> None:
     """Take the game's next version: one UPDATE first in the transaction, which also queues
     concurrent writers (the row's lock on PostgreSQL, the write lock on SQLite)."""
@@ -205,7 +246,8 @@ def _bump(game: Game, expected_version: int | None) -> None:
         query = query.where(Game.version == expected_version)
     version = db.session.scalar(
         query.values(version=Game.version + 1, updated_at=now).returning(Game.version),
-        execution_options={"synchronize_session": False})
+        execution_options={"synchronize_session": False},
+    )
     if version is None:
         current = db.session.scalar(select(Game.version).where(Game.id == game.id))
         raise StaleGame(f"the game is at version {current}, not {expected_version}")
@@ -222,16 +264,22 @@ class _Logged:
     before: dict[str, Any] | None = None
 
 
-def _commit(game: Game, expected_version: int | None,
-            change: Callable[[], _Logged | None]) -> None:
+def _commit(game: Game, expected_version: int | None, change: Callable[[], _Logged | None]) -> None:
     """Run ``change`` in one transaction after taking the game's next version, and log what it
     says it did (an undo says nothing: it marks the change it reverts instead)."""
     try:
         _bump(game, expected_version)
         logged = change()
         if logged is not None:
-            db.session.add(GameChange(game=game, version=game.version, kind=logged.kind,
-                                      round_number=logged.round_number, before=logged.before))
+            db.session.add(
+                GameChange(
+                    game=game,
+                    version=game.version,
+                    kind=logged.kind,
+                    round_number=logged.round_number,
+                    before=logged.before,
+                )
+            )
         db.session.commit()
     except StaleDataError:  # the row's version check; not expected while the bump holds the lock
         db.session.rollback()
@@ -241,18 +289,29 @@ def _commit(game: Game, expected_version: int | None,
         raise
 
 
-def create_game(name: str, rules: Rules, seats: Sequence[Seat], *,
-                preset: str | None = None, dealer: str | None = None) -> Game:
+def create_game(
+    name: str,
+    rules: Rules,
+    seats: Sequence[Seat],
+    *,
+    preset: str | None = None,
+    dealer: str | None = None,
+) -> Game:
     """A new game with a snapshot of ``rules`` and the players in seat order; ``dealer``, if
     given, deals the first round."""
     sides(rules, seats)  # raises StandingsError (a ValueError) for seats that do not fit
     names = [seat.name for seat in seats]
     if dealer is not None and dealer not in names:
         raise RecordError(f"{dealer} is not seated in this game")
-    game = Game(name=name, preset=preset, rules=rules.to_dict(),
-                first_dealer_seat=None if dealer is None else names.index(dealer),
-                players=[Player(seat=index, name=seat.name, team=seat.team)
-                         for index, seat in enumerate(seats)])
+    game = Game(
+        name=name,
+        preset=preset,
+        rules=rules.to_dict(),
+        first_dealer_seat=None if dealer is None else names.index(dealer),
+        players=[
+            Player(seat=index, name=seat.name, team=seat.team) for index, seat in enumerate(seats)
+        ],
+    )
     db.session.add(game)
     try:
         db.session.commit()
@@ -272,9 +331,9 @@ def rename_game(game: Game, name: str, *, expected_version: int | None = None) -
     _commit(game, expected_version, change)
 
 
-def finish_game(game: Game, *, finished: bool = True,
-                expected_version: int | None = None) -> None:
+def finish_game(game: Game, *, finished: bool = True, expected_version: int | None = None) -> None:
     """Mark the game finished now (or not finished again)."""
+
     def change() -> _Logged:
         _reread(game)
         before = {"finished_at": _time(game.finished_at)}
@@ -307,20 +366,37 @@ def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> N
     goer = next((player.name for player in record.players if player.went_out), None)
     round.ended_by, round.wild_rank = record.ended_by, record.wild_rank
     round.joker_effect, round.went_out = record.joker_effect, _player(game, goer)
-    round.parts = [RoundPart(
-        player=_player(game, p.name), position=index, opening=p.name in record.opening,
-        melds=[{"cards": _codes(m.cards), "laid_at_once": m.laid_at_once, "doubled": m.doubled}
-               for m in p.melds],
-        layoffs=[{"player_id": ids[lo.player], "meld": lo.meld, "cards": _codes(lo.cards),
-                  "final": lo.final} for lo in p.layoffs],
-        hand=_codes(p.hand), called=_codes(p.called), melded_points=p.melded_points,
-        hand_points=p.hand_points, total=total.total)
-        for index, (p, total) in enumerate(zip(record.players, score.players, strict=True))]
+    round.parts = [
+        RoundPart(
+            player=_player(game, p.name),
+            position=index,
+            opening=p.name in record.opening,
+            melds=[
+                {"cards": _codes(m.cards), "laid_at_once": m.laid_at_once, "doubled": m.doubled}
+                for m in p.melds
+            ],
+            layoffs=[
+                {
+                    "player_id": ids[lo.player],
+                    "meld": lo.meld,
+                    "cards": _codes(lo.cards),
+                    "final": lo.final,
+                }
+                for lo in p.layoffs
+            ],
+            hand=_codes(p.hand),
+            called=_codes(p.called),
+            melded_points=p.melded_points,
+            hand_points=p.hand_points,
+            total=total.total,
+        )
+        for index, (p, total) in enumerate(zip(record.players, score.players, strict=True))
+    ]
 
 
-def deal_next(game: Game, wild_rank: str | None, *,
-              expected_version: int | None = None) -> None:
+def deal_next(game: Game, wild_rank: str | None, *, expected_version: int | None = None) -> None:
     """Note the round in play's wild rank (the deal showed it), so every board shows it."""
+
     def change() -> _Logged | None:
         _reread(game)
         before = {"next_wild_rank": game.next_wild_rank}
@@ -330,20 +406,30 @@ def deal_next(game: Game, wild_rank: str | None, *,
     _commit(game, expected_version, change)
 
 
-def store_round(game: Game, record: RoundRecord, *, dealer: str | None = None,
-                idempotency_key: str | None = None, accepted_warnings: Sequence[str] = (),
-                expected_version: int | None = None) -> Round:
+def store_round(
+    game: Game,
+    record: RoundRecord,
+    *,
+    dealer: str | None = None,
+    idempotency_key: str | None = None,
+    accepted_warnings: Sequence[str] = (),
+    expected_version: int | None = None,
+) -> Round:
     """Store a new round after the others. With a key already used in this game, the round
     stored with it is returned and nothing changes (also when two requests race)."""
     if idempotency_key is not None and (stored := round_by_key(game, idempotency_key)):
         return stored
     record, score = _checked(game, record)
-    round = Round(dealer=_player(game, dealer), idempotency_key=idempotency_key,
-                  accepted_warnings=list(accepted_warnings))
+    round = Round(
+        dealer=_player(game, dealer),
+        idempotency_key=idempotency_key,
+        accepted_warnings=list(accepted_warnings),
+    )
 
     def add() -> _Logged:
-        round.number = 1 + (db.session.scalar(
-            select(func.max(Round.number)).where(Round.game_id == game.id)) or 0)
+        round.number = 1 + (
+            db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
+        )
         _fill(round, game, record, score)
         game.rounds.append(round)
         game.next_wild_rank = None  # the round in play is now recorded
@@ -358,9 +444,14 @@ def store_round(game: Game, record: RoundRecord, *, dealer: str | None = None,
     return round
 
 
-def replace_round(round: Round, record: RoundRecord, *, dealer: str | _Keep | None = KEEP,
-                  accepted_warnings: Sequence[str] | _Keep = KEEP,
-                  expected_version: int | None = None) -> Round:
+def replace_round(
+    round: Round,
+    record: RoundRecord,
+    *,
+    dealer: str | _Keep | None = KEEP,
+    accepted_warnings: Sequence[str] | _Keep = KEEP,
+    expected_version: int | None = None,
+) -> Round:
     """Correct a stored round: the same number, the new record (a RoundRefused if impossible)."""
     game = round.game
     record, score = _checked(game, record)
@@ -397,10 +488,16 @@ def delete_round(round: Round, *, expected_version: int | None = None) -> None:
 def _renumber(game: Game, after: int, step: int) -> None:
     """Move the game's rounds numbered above ``after`` by ``step`` (+1 or -1), in two steps so
     that no row ever takes a number that another row still has (the unique (game, number))."""
-    db.session.execute(update(Round).where(Round.game_id == game.id, Round.number > after)
-                       .values(number=Round.number + _SHIFT))
-    db.session.execute(update(Round).where(Round.game_id == game.id, Round.number > _SHIFT)
-                       .values(number=Round.number - _SHIFT + step))
+    db.session.execute(
+        update(Round)
+        .where(Round.game_id == game.id, Round.number > after)
+        .values(number=Round.number + _SHIFT)
+    )
+    db.session.execute(
+        update(Round)
+        .where(Round.game_id == game.id, Round.number > _SHIFT)
+        .values(number=Round.number - _SHIFT + step)
+    )
 
 
 def _remove(game: Game, round: Round) -> None:
@@ -412,10 +509,12 @@ def _remove(game: Game, round: Round) -> None:
 
 # --- the log, and undo ----------------------------------------------------------------------
 
+
 def _reread(game: Game) -> None:
     """Read the game's own fields again, inside the change's transaction (after the bump): what
     the log saves and what undo restores must be the stored values, not an older copy."""
     db.session.refresh(game, ["name", "finished_at"])
+
 
 def _time(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
@@ -438,12 +537,21 @@ def snapshot(round: Round) -> dict[str, Any]:
         "idempotency_key": round.idempotency_key,
         "created_at": _time(round.created_at),
         "updated_at": _time(round.updated_at),
-        "parts": [{
-            "player_id": part.player_id, "position": part.position, "opening": part.opening,
-            "melds": part.melds, "layoffs": part.layoffs, "hand": part.hand,
-            "called": part.called, "melded_points": part.melded_points,
-            "hand_points": part.hand_points, "total": part.total,
-        } for part in round.parts],
+        "parts": [
+            {
+                "player_id": part.player_id,
+                "position": part.position,
+                "opening": part.opening,
+                "melds": part.melds,
+                "layoffs": part.layoffs,
+                "hand": part.hand,
+                "called": part.called,
+                "melded_points": part.melded_points,
+                "hand_points": part.hand_points,
+                "total": part.total,
+            }
+            for part in round.parts
+        ],
     }
 
 
@@ -465,11 +573,21 @@ def _restore(round: Round, game: Game, saved: dict[str, Any]) -> None:
     round.accepted_warnings = list(saved["accepted_warnings"])
     round.created_at = _parse_time(saved["created_at"]) or utcnow()
     round.updated_at = _parse_time(saved["updated_at"]) or utcnow()
-    round.parts = [RoundPart(
-        player=player(part["player_id"]), position=part["position"], opening=part["opening"],
-        melds=part["melds"], layoffs=part["layoffs"], hand=part["hand"], called=part["called"],
-        melded_points=part["melded_points"], hand_points=part["hand_points"], total=part["total"])
-        for part in saved["parts"]]
+    round.parts = [
+        RoundPart(
+            player=player(part["player_id"]),
+            position=part["position"],
+            opening=part["opening"],
+            melds=part["melds"],
+            layoffs=part["layoffs"],
+            hand=part["hand"],
+            called=part["called"],
+            melded_points=part["melded_points"],
+            hand_points=part["hand_points"],
+            total=part["total"],
+        )
+        for part in saved["parts"]
+    ]
     db.session.flush()  # ids in place, so that the round reads back as a record
     score = score_round(game_rules(game), _record(round, _teams(game, game_rules(game))))
     for part, scored in zip(round.parts, score.players, strict=True):
@@ -477,9 +595,11 @@ def _restore(round: Round, game: Game, saved: dict[str, Any]) -> None:
 
 
 def _round_numbered(game: Game, number: int | None) -> Round:
-    round = db.session.scalar(select(Round).where(Round.game_id == game.id,
-                                                  Round.number == number)
-                              .execution_options(populate_existing=True))
+    round = db.session.scalar(
+        select(Round)
+        .where(Round.game_id == game.id, Round.number == number)
+        .execution_options(populate_existing=True)
+    )
     if round is None:
         raise RecordError(f"round {number} is not in the game any more: it cannot be undone")
     return round
@@ -500,8 +620,10 @@ def _undo_corrected(game: Game, change: GameChange) -> None:
 def _undo_deleted(game: Game, change: GameChange) -> None:
     assert change.before is not None
     number = int(change.before["number"])
-    count = db.session.scalar(select(func.count()).select_from(Round)
-                              .where(Round.game_id == game.id)) or 0
+    count = (
+        db.session.scalar(select(func.count()).select_from(Round).where(Round.game_id == game.id))
+        or 0
+    )
     if not 1 <= number <= count + 1:
         raise RecordError(f"round {number} cannot go back: the game has {count} rounds")
     _renumber(game, number - 1, +1)
@@ -527,16 +649,23 @@ def _undo_dealt(game: Game, change: GameChange) -> None:
 
 _UNDO: dict[str, Callable[[Game, GameChange], None]] = {
     "dealt": _undo_dealt,
-    "added": _undo_added, "corrected": _undo_corrected, "deleted": _undo_deleted,
-    "renamed": _undo_renamed, "finished": _undo_finished, "reopened": _undo_finished,
+    "added": _undo_added,
+    "corrected": _undo_corrected,
+    "deleted": _undo_deleted,
+    "renamed": _undo_renamed,
+    "finished": _undo_finished,
+    "reopened": _undo_finished,
 }
 
 
 def _last_change(game: Game) -> GameChange | None:
     return db.session.scalar(
-        select(GameChange).where(GameChange.game_id == game.id, GameChange.undone.is_(False))
-        .order_by(GameChange.version.desc()).limit(1)
-        .execution_options(populate_existing=True))
+        select(GameChange)
+        .where(GameChange.game_id == game.id, GameChange.undone.is_(False))
+        .order_by(GameChange.version.desc())
+        .limit(1)
+        .execution_options(populate_existing=True)
+    )
 
 
 def last_change(game: Game) -> GameChange | None:

@@ -166,6 +166,7 @@ def board(game: Game) -> Board:
 
 def _running(standing: Standings, players: list[str], with_sides: bool) -> dict[str, list[int]]:
     """Each competitor's total after each round (a side's is its players' sum)."""
+
     def competitor(name: str) -> str:
         return standing.side_of[name] if with_sides else name
 

@@ -31,8 +31,9 @@ PUBLIC_BASE_URL = "http://scores.test"
 
 def make_app(database: DatabaseConfig) -> Flask:
     # links in pages and API answers use this address (tests/test_board.py checks the LAN fallback)
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
-                       **database})
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "PUBLIC_BASE_URL": PUBLIC_BASE_URL, **database}
+    )
 
 
 def close_app(app: Flask) -> None:
@@ -62,8 +63,10 @@ class PostgresSchemas:
         with self.admin.connect() as connection:
             connection.execute(sa.text(f"CREATE SCHEMA {name}"))
         self.names.append(name)
-        return {"SQLALCHEMY_DATABASE_URI": self.url,
-                "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"options": f"-csearch_path={name}"}}}
+        return {
+            "SQLALCHEMY_DATABASE_URI": self.url,
+            "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"options": f"-csearch_path={name}"}},
+        }
 
     def drop_all(self) -> None:
         with self.admin.connect() as connection:
@@ -96,8 +99,9 @@ def empty_app(postgres: PostgresSchemas | None, tmp_path: Path) -> Iterator[Flas
 
 
 @pytest.fixture(scope="session")
-def migrated_database(postgres: PostgresSchemas | None,
-                      tmp_path_factory: pytest.TempPathFactory) -> DatabaseConfig:
+def migrated_database(
+    postgres: PostgresSchemas | None, tmp_path_factory: pytest.TempPathFactory
+) -> DatabaseConfig:
     """The run's database built by the migrations (for SQLite, a file to copy per test)."""
     if postgres is not None:
         database = postgres.new()

@@ -25,8 +25,7 @@ def test_home_page_says_what_it_is(client: FlaskClient) -> None:
     assert "<script>" not in page  # no inline script: the CSP forbids it
 
 
-@pytest.mark.parametrize("path", ["/", "/api/v1/presets", "/api/v1/nowhere",
-                                  "/static/css/app.css"])
+@pytest.mark.parametrize("path", ["/", "/api/v1/presets", "/api/v1/nowhere", "/static/css/app.css"])
 def test_security_headers_on_every_response(client: FlaskClient, path: str) -> None:
     with client.get(path) as response:  # a static file's response holds the file open
         headers = response.headers
@@ -80,8 +79,9 @@ def test_secret_key_from_the_environment(tmp_path: Path, monkeypatch: pytest.Mon
         ("0.0.0.0", "192.168.1.20", "https://cards.example.org", "https://cards.example.org/"),
     ],
 )
-def test_phone_url(monkeypatch: pytest.MonkeyPatch, host: str, lan: str | None, public: str,
-                   url: str | None) -> None:
+def test_phone_url(
+    monkeypatch: pytest.MonkeyPatch, host: str, lan: str | None, public: str, url: str | None
+) -> None:
     monkeypatch.setattr(network, "lan_address", lambda: lan)
     monkeypatch.setenv("PUBLIC_BASE_URL", public)
     assert network.phone_url(host, 8000) == url
@@ -93,8 +93,8 @@ def test_lan_address_is_never_loopback() -> None:
 
 
 def test_serve_runs_waitress_and_prints_the_phone_address(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     import sqlite3
 
     import waitress

@@ -24,20 +24,31 @@ PUBLIC_BASE_URL = "http://scores.test"  # as tests/conftest.py configures the ap
 
 pytestmark = pytest.mark.db
 
-ANN_OUT = RoundRecord((
-    PlayerRecord("Ann", went_out=True, melds=(meld("3C 3D 3S"),)),
-    PlayerRecord("Bob", melded_points=20, hand_points=5),
-))
+ANN_OUT = RoundRecord(
+    (
+        PlayerRecord("Ann", went_out=True, melds=(meld("3C 3D 3S"),)),
+        PlayerRecord("Bob", melded_points=20, hand_points=5),
+    )
+)
 
 
 @pytest.fixture
 def game(app: Flask) -> dict[str, Any]:
     with app.app_context():
-        stored = records.create_game("Friday", rules_for("rummy500"), [Seat("Ann"), Seat("Bob")],
-                                     preset="rummy500", dealer="Bob")
+        stored = records.create_game(
+            "Friday",
+            rules_for("rummy500"),
+            [Seat("Ann"), Seat("Bob")],
+            preset="rummy500",
+            dealer="Bob",
+        )
         records.store_round(stored, ANN_OUT, dealer="Bob")
-        return {"id": stored.id, "scorer": stored.scorer_token,
-                "watcher": stored.watcher_token, "version": stored.version}
+        return {
+            "id": stored.id,
+            "scorer": stored.scorer_token,
+            "watcher": stored.watcher_token,
+            "version": stored.version,
+        }
 
 
 def save_round(app: Flask, game_id: int) -> int:
@@ -64,7 +75,8 @@ def counted_queries(app: Flask) -> Iterator[list[str]]:
 
 
 def test_an_unchanged_poll_is_204_with_no_body_after_one_query(
-        app: Flask, client: FlaskClient, game: dict[str, Any]) -> None:
+    app: Flask, client: FlaskClient, game: dict[str, Any]
+) -> None:
     url = f"/w/{game['watcher']}/board?since={game['version']}"
     assert client.get(url).status_code == 204  # the connection is open and its pragmas set
     with counted_queries(app) as statements:
@@ -76,11 +88,13 @@ def test_an_unchanged_poll_is_204_with_no_body_after_one_query(
     assert statements[0].lstrip().upper().startswith("SELECT")
 
 
-def test_a_changed_game_answers_the_new_board(app: Flask, client: FlaskClient,
-                                              game: dict[str, Any]) -> None:
+def test_a_changed_game_answers_the_new_board(
+    app: Flask, client: FlaskClient, game: dict[str, Any]
+) -> None:
     version = save_round(app, game["id"])
-    response = client.get(f"/w/{game['watcher']}/board?since={game['version']}",
-                          headers={"HX-Request": "true"})
+    response = client.get(
+        f"/w/{game['watcher']}/board?since={game['version']}", headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200
     assert response.headers["ETag"] == f'"{version}"'
     assert response.headers["Cache-Control"] == "no-store"
@@ -98,8 +112,9 @@ def test_a_changed_game_answers_the_new_board(app: Flask, client: FlaskClient,
     assert client.get(f"/w/{game['watcher']}/board").status_code == 200
 
 
-def test_the_page_and_its_json_show_the_same_version(app: Flask, client: FlaskClient,
-                                                     game: dict[str, Any]) -> None:
+def test_the_page_and_its_json_show_the_same_version(
+    app: Flask, client: FlaskClient, game: dict[str, Any]
+) -> None:
     page = client.get(f"/w/{game['watcher']}").get_data(as_text=True)
     board = client.get(f"/w/{game['watcher']}.json").get_json()
     assert f'data-version="{board["version"]}"' in page
@@ -107,32 +122,52 @@ def test_the_page_and_its_json_show_the_same_version(app: Flask, client: FlaskCl
     assert board["next_round"] == 2 and board["next_dealer"] == "Ann"
 
 
-@pytest.mark.parametrize("path", ["/w/{scorer}", "/w/{scorer}/board?since=1", "/w/nope/board",
-                                  "/w/{scorer}.json", "/w/" + "x" * 300 + "/board"])
-def test_the_board_needs_the_watcher_token(client: FlaskClient, game: dict[str, Any],
-                                           path: str) -> None:
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/w/{scorer}",
+        "/w/{scorer}/board?since=1",
+        "/w/nope/board",
+        "/w/{scorer}.json",
+        "/w/" + "x" * 300 + "/board",
+    ],
+)
+def test_the_board_needs_the_watcher_token(
+    client: FlaskClient, game: dict[str, Any], path: str
+) -> None:
     assert client.get(path.format(**game)).status_code == 404
 
 
 SCORER_ROUTES = [
-    ("GET", "/s/{watcher}"), ("GET", "/s/{watcher}/rounds/new"), ("GET", "/s/{watcher}/rounds/1"),
-    ("POST", "/s/{watcher}/rounds/new"), ("POST", "/s/{watcher}/rounds/1"),
-    ("POST", "/s/{watcher}/rounds/preview"), ("GET", "/s/{watcher}/rounds/1/delete"),
-    ("POST", "/s/{watcher}/rounds/1/delete"), ("POST", "/s/{watcher}/undo"),
-    ("POST", "/s/{watcher}/rename"), ("POST", "/s/{watcher}/finish"),
-    ("POST", "/s/{watcher}/deal"), ("POST", "/s/{watcher}/rounds"),
+    ("GET", "/s/{watcher}"),
+    ("GET", "/s/{watcher}/rounds/new"),
+    ("GET", "/s/{watcher}/rounds/1"),
+    ("POST", "/s/{watcher}/rounds/new"),
+    ("POST", "/s/{watcher}/rounds/1"),
+    ("POST", "/s/{watcher}/rounds/preview"),
+    ("GET", "/s/{watcher}/rounds/1/delete"),
+    ("POST", "/s/{watcher}/rounds/1/delete"),
+    ("POST", "/s/{watcher}/undo"),
+    ("POST", "/s/{watcher}/rename"),
+    ("POST", "/s/{watcher}/finish"),
+    ("POST", "/s/{watcher}/deal"),
+    ("POST", "/s/{watcher}/rounds"),
 ]
 
 
 @pytest.mark.parametrize(("method", "path"), SCORER_ROUTES)
 def test_every_scorer_route_refuses_the_watcher_token(
-        app: Flask, client: FlaskClient, game: dict[str, Any], method: str, path: str) -> None:
+    app: Flask, client: FlaskClient, game: dict[str, Any], method: str, path: str
+) -> None:
     client.get("/games/new")  # a browser with a valid CSRF token of its own: only the link fails
     with client.session_transaction() as session:
         token = session.get("csrf", "")
-    response = client.open(path.format(**game), method=method,
-                           data={"csrf_token": token, "version": str(game["version"])},
-                           headers={"Idempotency-Key": "k1"})
+    response = client.open(
+        path.format(**game),
+        method=method,
+        data={"csrf_token": token, "version": str(game["version"])},
+        headers={"Idempotency-Key": "k1"},
+    )
     assert response.status_code == 404
     with app.app_context():
         assert db.session.get_one(Game, game["id"]).version == game["version"]
@@ -147,33 +182,47 @@ def test_qr_codes_carry_the_public_address(client: FlaskClient, game: dict[str, 
 
 
 def test_without_a_public_address_links_use_the_lan_address(
-        app: Flask, client: FlaskClient, game: dict[str, Any],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    app: Flask, client: FlaskClient, game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     app.config["PUBLIC_BASE_URL"] = None
     monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
     html = client.get(f"/w/{game['watcher']}", base_url="http://localhost:8000").get_data(
-        as_text=True)
+        as_text=True
+    )
     assert f'value="http://192.168.1.20:8000/w/{game["watcher"]}"' in html
     assert "localhost" not in html and "127.0.0.1" not in html
     # a request that came to the LAN address already keeps it
     html = client.get(f"/w/{game['watcher']}", base_url="http://10.0.0.7:8000").get_data(
-        as_text=True)
+        as_text=True
+    )
     assert f'value="http://10.0.0.7:8000/w/{game["watcher"]}"' in html
 
 
 def test_the_deal_shows_the_round_in_play_on_every_board(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
-        stored = records.create_game("5000", rules_for("rummy5000"),
-                                     [Seat("Ann"), Seat("Bob"), Seat("Cy")], preset="rummy5000",
-                                     dealer="Cy")
+        stored = records.create_game(
+            "5000",
+            rules_for("rummy5000"),
+            [Seat("Ann"), Seat("Bob"), Seat("Cy")],
+            preset="rummy5000",
+            dealer="Cy",
+        )
         tokens = (stored.scorer_token, stored.watcher_token, stored.id)
     scorer, watcher, game_id = tokens
     client.get(f"/s/{scorer}")
     with client.session_transaction() as session:
         csrf = session["csrf"]
     before = client.get(f"/w/{watcher}.json").get_json()["version"]
-    response = client.post(f"/s/{scorer}/deal", data={
-        "csrf_token": csrf, "dealer": "Cy", "upcard-0": "9", "upcard-1": "K", "upcard-2": "7"})
+    response = client.post(
+        f"/s/{scorer}/deal",
+        data={
+            "csrf_token": csrf,
+            "dealer": "Cy",
+            "upcard-0": "9",
+            "upcard-1": "K",
+            "upcard-2": "7",
+        },
+    )
     assert response.status_code == 200
     board = client.get(f"/w/{watcher}/board?since={before}").get_data(as_text=True)
     assert re.search(r"<strong>7s</strong> wild", board)  # Cy dealt a 7: sevens are wild
@@ -182,17 +231,25 @@ def test_the_deal_shows_the_round_in_play_on_every_board(app: Flask, client: Fla
     with app.app_context():
         stored = db.session.get_one(Game, game_id)
         assert stored.next_wild_rank == "7"
-        records.store_round(stored, RoundRecord((
-            PlayerRecord("Ann", went_out=True, melds=(meld("3C 3D 3S"),)),
-            PlayerRecord("Bob", melded_points=0, hand_points=0),
-            PlayerRecord("Cy", melded_points=0, hand_points=0)), wild_rank="7"))
+        records.store_round(
+            stored,
+            RoundRecord(
+                (
+                    PlayerRecord("Ann", went_out=True, melds=(meld("3C 3D 3S"),)),
+                    PlayerRecord("Bob", melded_points=0, hand_points=0),
+                    PlayerRecord("Cy", melded_points=0, hand_points=0),
+                ),
+                wild_rank="7",
+            ),
+        )
         assert stored.next_wild_rank is None
         change = records.last_change(stored)
         assert change is not None and change.kind == "added"
 
 
-def test_each_version_is_rendered_once_for_every_board(app: Flask, client: FlaskClient,
-                                                       game: dict[str, Any]) -> None:
+def test_each_version_is_rendered_once_for_every_board(
+    app: Flask, client: FlaskClient, game: dict[str, Any]
+) -> None:
     version = save_round(app, game["id"])
     url = f"/w/{game['watcher']}/board?since={game['version']}"
     first = client.get(url)

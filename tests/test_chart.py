@@ -8,8 +8,10 @@ from scorekeeper.chart import HEIGHT, totals_chart
 
 
 def polylines(svg: str) -> list[list[tuple[float, float]]]:
-    return [[tuple(map(float, point.split(","))) for point in points.split()]  # type: ignore[misc]
-            for points in re.findall(r'<polyline[^>]* points="([^"]+)"', svg)]
+    return [
+        [tuple(map(float, point.split(","))) for point in points.split()]  # type: ignore[misc]
+        for points in re.findall(r'<polyline[^>]* points="([^"]+)"', svg)
+    ]
 
 
 def test_each_line_starts_at_zero_and_follows_the_totals() -> None:

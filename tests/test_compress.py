@@ -8,8 +8,9 @@ import pytest
 from flask.testing import FlaskClient
 
 
-@pytest.mark.parametrize("path", ["/static/vendor/htmx/htmx.min.js", "/static/css/app.css",
-                                  "/api/v1/presets"])
+@pytest.mark.parametrize(
+    "path", ["/static/vendor/htmx/htmx.min.js", "/static/css/app.css", "/api/v1/presets"]
+)
 def test_text_is_gzipped_when_accepted(client: FlaskClient, path: str) -> None:
     with client.get(path) as plain:
         plain_body = plain.data
@@ -24,8 +25,10 @@ def test_text_is_gzipped_when_accepted(client: FlaskClient, path: str) -> None:
 def test_a_compressed_static_file_still_answers_304(client: FlaskClient) -> None:
     first = client.get("/static/css/app.css", headers={"Accept-Encoding": "gzip"})
     assert first.headers["ETag"].startswith('W/"')
-    with client.get("/static/css/app.css", headers={
-            "Accept-Encoding": "gzip", "If-None-Match": first.headers["ETag"]}) as again:
+    with client.get(
+        "/static/css/app.css",
+        headers={"Accept-Encoding": "gzip", "If-None-Match": first.headers["ETag"]},
+    ) as again:
         assert again.status_code == 304
         assert again.data == b""
 

@@ -47,8 +47,14 @@ def test_migrations_run_from_empty_and_match_the_models(empty_app: Flask) -> Non
         with db.engine.connect() as connection:
             context = MigrationContext.configure(connection, opts={"compare_type": True})
             assert compare_metadata(context, db.metadata) == []
-    assert tables(app) == {"alembic_version", "game", "player", "round", "round_part",
-                           "game_change"}
+    assert tables(app) == {
+        "alembic_version",
+        "game",
+        "player",
+        "round",
+        "round_part",
+        "game_change",
+    }
     with app.app_context():
         downgrade(revision="base")
     assert tables(app) == {"alembic_version"}
@@ -79,8 +85,11 @@ def test_the_live_board_reads_the_version_with_one_indexed_query(app_ctx: Flask)
     game = create_game("G", Rules(), [Seat("Ann"), Seat("Bob")])
     token = game.watcher_token
     statements: list[str] = []
-    sa.event.listen(db.engine, "before_cursor_execute",
-                    lambda conn, cursor, statement, *args: statements.append(statement))
+    sa.event.listen(
+        db.engine,
+        "before_cursor_execute",
+        lambda conn, cursor, statement, *args: statements.append(statement),
+    )
     db.session.remove()
     assert watched_version(token) == 1
     assert watched_version("no such token") is None
@@ -89,8 +98,9 @@ def test_the_live_board_reads_the_version_with_one_indexed_query(app_ctx: Flask)
     sql = str(query.compile(db.engine, compile_kwargs={"literal_binds": True}))
     with db.engine.connect() as connection:
         if connection.dialect.name == "sqlite":
-            plan = " ".join(str(row) for row in connection.exec_driver_sql(
-                "EXPLAIN QUERY PLAN " + sql))
+            plan = " ".join(
+                str(row) for row in connection.exec_driver_sql("EXPLAIN QUERY PLAN " + sql)
+            )
         else:
             connection.exec_driver_sql("SET enable_seqscan = off")  # a tiny table is scanned
             plan = " ".join(str(row) for row in connection.exec_driver_sql("EXPLAIN " + sql))
@@ -114,7 +124,8 @@ def test_players_sit_in_seat_order_with_their_sides(app_ctx: Flask) -> None:
     db.session.remove()
     game = db.session.get_one(Game, game_id)
     assert [(p.seat, p.name, p.team) for p in game.players] == [
-        (i, s.name, s.team) for i, s in enumerate(seats)]
+        (i, s.name, s.team) for i, s in enumerate(seats)
+    ]
     with pytest.raises(StandingsError):
         create_game("G", Rules(), [Seat("Ann"), Seat("Ann")])
 
@@ -125,8 +136,9 @@ def test_idempotency_keys_are_unique_per_game_in_the_database(app_ctx: Flask) ->
     def row(game: Game, number: int, key: str | None) -> Round:
         return Round(game=game, number=number, ended_by="stock_out", idempotency_key=key)
 
-    db.session.add_all([row(first, 1, "k"), row(second, 1, "k"), row(first, 2, None),
-                        row(first, 3, None)])
+    db.session.add_all(
+        [row(first, 1, "k"), row(second, 1, "k"), row(first, 2, None), row(first, 3, None)]
+    )
     db.session.commit()  # the same key in another game, and any number of rounds without one
     db.session.add(row(first, 4, "k"))
     with pytest.raises(sa.exc.IntegrityError):
@@ -134,11 +146,14 @@ def test_idempotency_keys_are_unique_per_game_in_the_database(app_ctx: Flask) ->
     db.session.rollback()
 
 
-@pytest.mark.parametrize(("columns", "constraint"), [
-    ({"ended_by": "going_out"}, "ending"),  # going out, but nobody went out
-    ({"ended_by": "stock_out", "joker_effect": "triple"}, "joker_effect"),
-    ({"ended_by": "stock_out", "number": 0}, "number"),
-])
+@pytest.mark.parametrize(
+    ("columns", "constraint"),
+    [
+        ({"ended_by": "going_out"}, "ending"),  # going out, but nobody went out
+        ({"ended_by": "stock_out", "joker_effect": "triple"}, "joker_effect"),
+        ({"ended_by": "stock_out", "number": 0}, "number"),
+    ],
+)
 def test_check_constraints(app_ctx: Flask, columns: dict[str, Any], constraint: str) -> None:
     game = create_game("G", Rules(), [Seat("Ann")])
     db.session.add(Round(**{"game": game, "number": 1, **columns}))
@@ -149,8 +164,15 @@ def test_check_constraints(app_ctx: Flask, columns: dict[str, Any], constraint: 
 
 def test_deleting_a_game_deletes_its_players_and_rounds(app_ctx: Flask) -> None:
     game = create_game("G", Rules(), [Seat("Ann"), Seat("Bob")])
-    store_round(game, RoundRecord((PlayerRecord("Ann", went_out=True, melded_points=5),
-                                   PlayerRecord("Bob", melded_points=3, hand_points=1))))
+    store_round(
+        game,
+        RoundRecord(
+            (
+                PlayerRecord("Ann", went_out=True, melded_points=5),
+                PlayerRecord("Bob", melded_points=3, hand_points=1),
+            )
+        ),
+    )
     db.session.delete(game)
     db.session.commit()
     for model in (Game, Player, Round, RoundPart):
@@ -169,30 +191,48 @@ def test_times_are_aware_utc(app_ctx: Flask) -> None:
 @needs_sqlite
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(app_ctx: Flask) -> None:
     with db.engine.connect() as connection:
-        pragmas = {name: connection.exec_driver_sql(f"PRAGMA {name}").scalar()
-                   for name in ("journal_mode", "busy_timeout", "foreign_keys")}
+        pragmas = {
+            name: connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+            for name in ("journal_mode", "busy_timeout", "foreign_keys")
+        }
     assert pragmas == {"journal_mode": "wal", "busy_timeout": 5000, "foreign_keys": 1}
 
 
-@pytest.mark.parametrize(("url", "expected"), [
-    ("postgres://u:p@db:5432/cards", "postgresql+psycopg://u:p@db:5432/cards"),
-    ("postgresql://u@db/cards?sslmode=require", "postgresql+psycopg://u@db/cards?sslmode=require"),
-    ("postgresql+psycopg://u@db/cards", "postgresql+psycopg://u@db/cards"),
-    ("sqlite:////tmp/x.sqlite3", "sqlite:////tmp/x.sqlite3"),
-])
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgres://u:p@db:5432/cards", "postgresql+psycopg://u:p@db:5432/cards"),
+        (
+            "postgresql://u@db/cards?sslmode=require",
+            "postgresql+psycopg://u@db/cards?sslmode=require",
+        ),
+        ("postgresql+psycopg://u@db/cards", "postgresql+psycopg://u@db/cards"),
+        ("sqlite:////tmp/x.sqlite3", "sqlite:////tmp/x.sqlite3"),
+    ],
+)
 def test_database_urls(url: str, expected: str) -> None:
     assert database_url(url) == expected
 
 
-@pytest.mark.parametrize(("environment", "config", "expected"), [
-    (None, {}, DEFAULT_DATABASE_URL),
-    ("postgres://u@db/cards", {}, "postgresql+psycopg://u@db/cards"),
-    ("postgres://u@db/cards", {"SQLALCHEMY_DATABASE_URI": "sqlite:///other.sqlite3"},
-     "sqlite:///other.sqlite3"),
-])
-def test_where_the_database_is(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                               environment: str | None, config: dict[str, str],
-                               expected: str) -> None:
+@pytest.mark.parametrize(
+    ("environment", "config", "expected"),
+    [
+        (None, {}, DEFAULT_DATABASE_URL),
+        ("postgres://u@db/cards", {}, "postgresql+psycopg://u@db/cards"),
+        (
+            "postgres://u@db/cards",
+            {"SQLALCHEMY_DATABASE_URI": "sqlite:///other.sqlite3"},
+            "sqlite:///other.sqlite3",
+        ),
+    ],
+)
+def test_where_the_database_is(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    environment: str | None,
+    config: dict[str, str],
+    expected: str,
+) -> None:
     monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "inst"))
     if environment is None:
         monkeypatch.delenv("DATABASE_URL", raising=False)

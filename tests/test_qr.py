@@ -16,8 +16,10 @@ URL = "http://192.168.1.20:8000/w/Xq3v9KpL0aZ-7bYtR2mWcN5sHdJ8fGe1"
 def write_pgm(matrix: list[list[bool]], path: Path, scale: int = 4) -> None:
     """The modules as a greyscale image (netpbm), black on white."""
     size = len(matrix) * scale
-    rows = (bytes(0 if matrix[y // scale][x // scale] else 255 for x in range(size))
-            for y in range(size))
+    rows = (
+        bytes(0 if matrix[y // scale][x // scale] else 255 for x in range(size))
+        for y in range(size)
+    )
     path.write_bytes(b"P5 %d %d 255\n" % (size, size) + b"".join(rows))
 
 
@@ -25,16 +27,21 @@ def write_pgm(matrix: list[list[bool]], path: Path, scale: int = 4) -> None:
 def test_the_code_decodes_to_the_url(tmp_path: Path) -> None:
     image = tmp_path / "code.pgm"
     write_pgm(qr_matrix(URL), image)
-    decoded = subprocess.run(["zbarimg", "--quiet", "--raw", str(image)], capture_output=True,
-                             text=True, check=True).stdout.strip()
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert decoded == URL
 
 
 def test_the_matrix_has_its_quiet_zone() -> None:
     matrix = qr_matrix(URL)
     assert len(matrix) == len(matrix[0])
-    for edge in (matrix[:QUIET_ZONE], matrix[-QUIET_ZONE:],
-                 [row[:QUIET_ZONE] for row in matrix], [row[-QUIET_ZONE:] for row in matrix]):
+    for edge in (
+        matrix[:QUIET_ZONE],
+        matrix[-QUIET_ZONE:],
+        [row[:QUIET_ZONE] for row in matrix],
+        [row[-QUIET_ZONE:] for row in matrix],
+    ):
         assert not any(any(row) for row in edge)
     # the finder pattern's corner sits just inside the quiet zone
     assert matrix[QUIET_ZONE][QUIET_ZONE]

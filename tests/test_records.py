@@ -41,10 +41,12 @@ def cards(codes: str) -> tuple[Card, ...]:
 
 def simple_round(goer: str = "Ann", hand: str = "KH 2C") -> RoundRecord:
     other = "Bob" if goer == "Ann" else "Ann"
-    return RoundRecord((
-        PlayerRecord(goer, went_out=True, melds=(meld("3C 3D 3S"), meld("5D 6D 7D"))),
-        PlayerRecord(other, melds=(meld("6S 7S 8S"),), hand=cards(hand)),
-    ))
+    return RoundRecord(
+        (
+            PlayerRecord(goer, went_out=True, melds=(meld("3C 3D 3S"), meld("5D 6D 7D"))),
+            PlayerRecord(other, melds=(meld("6S 7S 8S"),), hand=cards(hand)),
+        )
+    )
 
 
 def new_game(rules: Rules | None = None, names: tuple[str, ...] = ("Ann", "Bob")) -> Game:
@@ -64,6 +66,7 @@ def assert_cache_matches(game: Game) -> None:
 
 # --- changes rescore the game and bump its version ----------------------------------------
 
+
 def test_storing_numbers_rounds_and_bumps_the_version() -> None:
     game = new_game()
     assert game.version == 1
@@ -75,12 +78,20 @@ def test_storing_numbers_rounds_and_bumps_the_version() -> None:
     assert_cache_matches(game)
     scores, board = score_game(game)
     rules = rules_for("rummy500")
-    expected = standings(rules, [Seat("Ann"), Seat("Bob")],
-                         [RoundResult(score_round(rules, r).totals(), g) for r, g in
-                          ((simple_round(g), g) for g in ["Ann", "Bob", "Ann"])])
+    expected = standings(
+        rules,
+        [Seat("Ann"), Seat("Bob")],
+        [
+            RoundResult(score_round(rules, r).totals(), g)
+            for r, g in ((simple_round(g), g) for g in ["Ann", "Bob", "Ann"])
+        ],
+    )
     assert board == expected
-    assert [s.totals() for s in scores] == [{"Ann": 27, "Bob": 9}, {"Bob": 27, "Ann": 9},
-                                           {"Ann": 27, "Bob": 9}]
+    assert [s.totals() for s in scores] == [
+        {"Ann": 27, "Bob": 9},
+        {"Bob": 27, "Ann": 9},
+        {"Ann": 27, "Bob": 9},
+    ]
 
 
 def test_correcting_a_round_rescores_the_game() -> None:
@@ -111,8 +122,12 @@ def test_deleting_a_round_renumbers_the_later_ones() -> None:
     delete_round(game.rounds[1], expected_version=6)
     game = fresh(game)
     assert game.version == 7
-    assert [(r.id, r.number) for r in game.rounds] == [(ids[0], 1), (ids[2], 2), (ids[3], 3),
-                                                        (ids[4], 4)]
+    assert [(r.id, r.number) for r in game.rounds] == [
+        (ids[0], 1),
+        (ids[2], 2),
+        (ids[3], 3),
+        (ids[4], 4),
+    ]
     assert score_game(game)[1].totals == {"Ann": 2 * 27 + 2 * 9, "Bob": 2 * 27 + 2 * 9}
     assert_cache_matches(game)
     stored = store_round(game, simple_round("Ann"))
@@ -133,8 +148,8 @@ def test_rename_and_finish_bump_the_version() -> None:
 
 # --- refusals ------------------------------------------------------------------------------
 
-def refused(game: Game, action: Callable[[], object], error: type[Exception],
-            match: str) -> None:
+
+def refused(game: Game, action: Callable[[], object], error: type[Exception], match: str) -> None:
     """The action fails, and the game and its rounds are as they were."""
     version = game.version
     count = len(game.rounds)
@@ -146,8 +161,12 @@ def refused(game: Game, action: Callable[[], object], error: type[Exception],
 
 def test_an_impossible_round_is_refused() -> None:
     game = new_game()
-    both_out = RoundRecord((PlayerRecord("Ann", went_out=True, melded_points=5),
-                            PlayerRecord("Bob", went_out=True, melded_points=5)))
+    both_out = RoundRecord(
+        (
+            PlayerRecord("Ann", went_out=True, melded_points=5),
+            PlayerRecord("Bob", went_out=True, melded_points=5),
+        )
+    )
     refused(game, lambda: store_round(game, both_out), RoundRefused, "Only one player")
     with pytest.raises(RoundRefused) as caught:
         store_round(game, both_out)
@@ -157,20 +176,38 @@ def test_an_impossible_round_is_refused() -> None:
     refused(game, lambda: replace_round(stored, not_a_meld), RoundRefused, "not a legal meld")
 
 
-@pytest.mark.parametrize(("record", "dealer", "match"), [
-    (RoundRecord((PlayerRecord("Zed", went_out=True),)), None, "Zed is not seated"),
-    (RoundRecord((PlayerRecord("Ann", went_out=True), PlayerRecord("Ann"))), None,
-     "Ann is named more than once"),
-    (RoundRecord((PlayerRecord("Ann", went_out=True),), opening=frozenset({"Bob"})), None,
-     "Bob is opening but not in the round"),
-    (RoundRecord((PlayerRecord("Ann", went_out=True,
-                               layoffs=(LayoffRecord("Bob", 0, cards("9S")),)),)), None,
-     "onto Bob, who is not in the round"),
-    (RoundRecord(()), None, "at least one player"),
-    (simple_round(), "Zed", "Zed is not seated"),
-])
-def test_a_round_that_does_not_fit_the_game_is_refused(record: RoundRecord, dealer: str | None,
-                                                       match: str) -> None:
+@pytest.mark.parametrize(
+    ("record", "dealer", "match"),
+    [
+        (RoundRecord((PlayerRecord("Zed", went_out=True),)), None, "Zed is not seated"),
+        (
+            RoundRecord((PlayerRecord("Ann", went_out=True), PlayerRecord("Ann"))),
+            None,
+            "Ann is named more than once",
+        ),
+        (
+            RoundRecord((PlayerRecord("Ann", went_out=True),), opening=frozenset({"Bob"})),
+            None,
+            "Bob is opening but not in the round",
+        ),
+        (
+            RoundRecord(
+                (
+                    PlayerRecord(
+                        "Ann", went_out=True, layoffs=(LayoffRecord("Bob", 0, cards("9S")),)
+                    ),
+                )
+            ),
+            None,
+            "onto Bob, who is not in the round",
+        ),
+        (RoundRecord(()), None, "at least one player"),
+        (simple_round(), "Zed", "Zed is not seated"),
+    ],
+)
+def test_a_round_that_does_not_fit_the_game_is_refused(
+    record: RoundRecord, dealer: str | None, match: str
+) -> None:
     game = new_game()
     refused(game, lambda: store_round(game, record, dealer=dealer), RecordError, match)
 
@@ -178,10 +215,18 @@ def test_a_round_that_does_not_fit_the_game_is_refused(record: RoundRecord, deal
 def test_a_stale_version_is_refused() -> None:
     game = new_game()
     stored = store_round(game, simple_round())
-    refused(game, lambda: store_round(game, simple_round(), expected_version=1), StaleGame,
-            "version 2, not 1")
-    refused(game, lambda: replace_round(stored, simple_round("Bob"), expected_version=1),
-            StaleGame, "version 2")
+    refused(
+        game,
+        lambda: store_round(game, simple_round(), expected_version=1),
+        StaleGame,
+        "version 2, not 1",
+    )
+    refused(
+        game,
+        lambda: replace_round(stored, simple_round("Bob"), expected_version=1),
+        StaleGame,
+        "version 2",
+    )
     refused(game, lambda: delete_round(stored, expected_version=5), StaleGame, "not 5")
     refused(game, lambda: rename_game(game, "x", expected_version=1), StaleGame, "not 1")
 
@@ -201,6 +246,7 @@ def test_a_change_made_meanwhile_elsewhere() -> None:
 
 # --- idempotency ---------------------------------------------------------------------------
 
+
 def test_the_same_key_gives_back_the_same_round() -> None:
     game = new_game()
     first = store_round(game, simple_round(), idempotency_key="abc")
@@ -211,13 +257,15 @@ def test_the_same_key_gives_back_the_same_round() -> None:
     assert store_round(other, simple_round(), idempotency_key="abc").game_id == other.id
 
 
-def test_the_same_key_racing_gives_back_the_same_round(app_ctx: Flask,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_same_key_racing_gives_back_the_same_round(
+    app_ctx: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = new_game()
     assert game.version == 1
     with app_ctx.app_context():  # another request, with a session of its own, wins the race
-        theirs = store_round(db.session.get_one(Game, game.id), simple_round(),
-                             idempotency_key="race")
+        theirs = store_round(
+            db.session.get_one(Game, game.id), simple_round(), idempotency_key="race"
+        )
         their_id = theirs.id
     real, calls = records.round_by_key, []
 
@@ -241,8 +289,11 @@ def test_concurrent_writers_queue_on_the_game(app_ctx: Flask) -> None:
         for index in range(5):
             with app_ctx.app_context():
                 try:
-                    store_round(db.session.get_one(Game, game_id), simple_round(),
-                                idempotency_key=f"{name}{index}")
+                    store_round(
+                        db.session.get_one(Game, game_id),
+                        simple_round(),
+                        idempotency_key=f"{name}{index}",
+                    )
                 except BaseException as error:  # reported by the assertion below
                     failures.append(error)
 
@@ -259,6 +310,7 @@ def test_concurrent_writers_queue_on_the_game(app_ctx: Flask) -> None:
 
 # --- the change log, and undo --------------------------------------------------------------
 
+
 def stored_state(game: Game) -> list[dict[str, object]]:
     """Every stored field of every round and part, but the row ids: what undo must give back."""
     game = fresh(game)
@@ -270,8 +322,9 @@ def stored_state(game: Game) -> list[dict[str, object]]:
 
 
 def changes(game: Game) -> list[tuple[int, str, int | None, bool]]:
-    rows = db.session.scalars(select(GameChange).where(GameChange.game_id == game.id)
-                              .order_by(GameChange.version))
+    rows = db.session.scalars(
+        select(GameChange).where(GameChange.game_id == game.id).order_by(GameChange.version)
+    )
     return [(c.version, c.kind, c.round_number, c.undone) for c in rows]
 
 
@@ -285,10 +338,15 @@ def test_every_change_is_logged_with_the_version_it_made() -> None:
     rename_game(game, "Saturday")
     finish_game(game)
     finish_game(game, finished=False)
-    assert changes(game) == [(2, "added", 1, False), (3, "added", 2, False),
-                             (4, "corrected", 1, False), (5, "deleted", 2, False),
-                             (6, "renamed", None, False), (7, "finished", None, False),
-                             (8, "reopened", None, False)]
+    assert changes(game) == [
+        (2, "added", 1, False),
+        (3, "added", 2, False),
+        (4, "corrected", 1, False),
+        (5, "deleted", 2, False),
+        (6, "renamed", None, False),
+        (7, "finished", None, False),
+        (8, "reopened", None, False),
+    ]
     logged = {c.kind: c for c in fresh(game).changes}
     assert logged["added"].before is None
     assert logged["corrected"].before == before
@@ -303,8 +361,12 @@ def test_a_refused_change_logs_nothing() -> None:
     game = new_game()
     store_round(game, simple_round())
     refused(game, lambda: rename_game(game, "x", expected_version=1), StaleGame, "not 1")
-    both_out = RoundRecord((PlayerRecord("Ann", went_out=True, melded_points=5),
-                            PlayerRecord("Bob", went_out=True, melded_points=5)))
+    both_out = RoundRecord(
+        (
+            PlayerRecord("Ann", went_out=True, melded_points=5),
+            PlayerRecord("Bob", went_out=True, melded_points=5),
+        )
+    )
     refused(game, lambda: store_round(game, both_out), RoundRefused, "Only one player")
     assert changes(game) == [(2, "added", 1, False)]
 
@@ -312,12 +374,19 @@ def test_a_refused_change_logs_nothing() -> None:
 @pytest.mark.parametrize("kind", ["added", "corrected", "deleted"])
 def test_undo_gives_a_round_back_exactly(kind: str) -> None:
     game = new_game(names=("Ann", "Bob", "Cy"))
-    three = RoundRecord((
-        PlayerRecord("Ann", melds=(meld("6S 7S 8S"),), hand=cards("KH")),
-        PlayerRecord("Bob", went_out=True, melds=(meld("3C 3D 3S"),),
-                     layoffs=(LayoffRecord("Ann", 0, cards("9S")),)),
-        PlayerRecord("Cy", melded_points=40, hand_points=25),
-    ), opening=frozenset({"Cy"}))
+    three = RoundRecord(
+        (
+            PlayerRecord("Ann", melds=(meld("6S 7S 8S"),), hand=cards("KH")),
+            PlayerRecord(
+                "Bob",
+                went_out=True,
+                melds=(meld("3C 3D 3S"),),
+                layoffs=(LayoffRecord("Ann", 0, cards("9S")),),
+            ),
+            PlayerRecord("Cy", melded_points=40, hand_points=25),
+        ),
+        opening=frozenset({"Cy"}),
+    )
     store_round(game, simple_round("Ann"), dealer="Cy", idempotency_key="k1")
     middle = store_round(game, three, dealer="Ann", accepted_warnings=["w"])
     store_round(game, simple_round("Bob"), dealer="Bob")
@@ -326,8 +395,7 @@ def test_undo_gives_a_round_back_exactly(kind: str) -> None:
     if kind == "added":
         store_round(game, simple_round("Ann"))
     elif kind == "corrected":
-        replace_round(middle, simple_round("Ann", hand="QH QS"), dealer=None,
-                      accepted_warnings=[])
+        replace_round(middle, simple_round("Ann", hand="QH QS"), dealer=None, accepted_warnings=[])
     else:
         delete_round(middle)
     assert stored_state(game) != before

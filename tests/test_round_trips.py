@@ -39,10 +39,11 @@ def fresh(game: Game) -> Game:
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[list[Seat], RoundRecord]:
     """Seats and a legal round under rummy500: sets, runs, layoffs split off longer melds."""
-    names = NAMES[:draw(st.integers(2, 4))]
+    names = NAMES[: draw(st.integers(2, 4))]
     teamed = len(names) == 4 and draw(st.booleans())
-    team = {name: ("N-S" if i % 2 == 0 else "E-W") if teamed else None
-            for i, name in enumerate(names)}
+    team = {
+        name: ("N-S" if i % 2 == 0 else "E-W") if teamed else None for i, name in enumerate(names)
+    }
     by_totals = {name for name in names if draw(st.integers(0, 4)) == 0}
     by_cards = [name for name in names if name not in by_totals]
     used: set[Card] = set()
@@ -55,7 +56,7 @@ def tables(draw: st.DrawFn) -> tuple[list[Seat], RoundRecord]:
         else:
             start, length = draw(st.integers(0, 10)), draw(st.integers(3, 5))
             suit = draw(st.sampled_from(SUITS))
-            new = tuple(Card(rank, suit) for rank in RANKS[start:start + length])
+            new = tuple(Card(rank, suit) for rank in RANKS[start : start + length])
         if len(new) >= 3 and not used & set(new):
             used |= set(new)
             melds[draw(st.sampled_from(by_cards))].append(new)
@@ -74,29 +75,49 @@ def tables(draw: st.DrawFn) -> tuple[list[Seat], RoundRecord]:
     for name in names:
         if name in by_totals:
             in_hand = 0 if name == goer else draw(st.integers(0, 99))
-            players.append(PlayerRecord(name, team[name], name == goer,
-                                        melded_points=draw(st.integers(0, 200)),
-                                        hand_points=in_hand))
+            players.append(
+                PlayerRecord(
+                    name,
+                    team[name],
+                    name == goer,
+                    melded_points=draw(st.integers(0, 200)),
+                    hand_points=in_hand,
+                )
+            )
             continue
         size = 0 if name == goer else draw(st.integers(0, 5))
         hand, rest = tuple(rest[:size]), rest[size:]
         mine = [c for laid in melds[name] for c in laid]
         called = tuple(draw(st.lists(st.sampled_from(mine), max_size=2))) if mine else ()
-        players.append(PlayerRecord(
-            name, team[name], name == goer,
-            tuple(meld(" ".join(c.code() for c in laid), laid_at_once=draw(st.booleans()))
-                  for laid in melds[name]),
-            tuple(layoffs[name]), hand, called))
+        players.append(
+            PlayerRecord(
+                name,
+                team[name],
+                name == goer,
+                tuple(
+                    meld(" ".join(c.code() for c in laid), laid_at_once=draw(st.booleans()))
+                    for laid in melds[name]
+                ),
+                tuple(layoffs[name]),
+                hand,
+                called,
+            )
+        )
     opening = frozenset(draw(st.lists(st.sampled_from(names), max_size=2)))
-    return [Seat(n, team[n]) for n in names], RoundRecord(tuple(players), ended_by,
-                                                           opening=opening)
+    return [Seat(n, team[n]) for n in names], RoundRecord(tuple(players), ended_by, opening=opening)
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(table=tables())
 def test_a_stored_round_reads_back_as_the_same_record(
-        app_ctx: Flask, table: tuple[list[Seat], RoundRecord]) -> None:
+    app_ctx: Flask, table: tuple[list[Seat], RoundRecord]
+) -> None:
     # each example uses a game of its own, so the shared database does not matter
     seats, record = table
     rules = rules_for("rummy500")
@@ -114,23 +135,41 @@ def test_a_stored_round_reads_back_as_the_same_record(
 
 
 def test_every_field_round_trips() -> None:
-    rules = rules_for("dealers-gambit", {"final_layoffs": True, "rummy_call_points": 10,
-                                         "first_meld_minimum": 50})
-    record = RoundRecord((
-        PlayerRecord("Ann", went_out=True, called=cards("QH"),
-                     melds=(meld("5C 5D 5S JK", doubled=True),
-                            meld("9H 10H JH QH", laid_at_once=True))),
-        PlayerRecord("Bob", melds=(meld("7C 7D 7H"),), hand=cards("2C AD"),
-                     layoffs=(LayoffRecord("Ann", 1, cards("KH")),
-                              LayoffRecord("Bob", 0, cards("7S"), final=True))),
-        PlayerRecord("Cy", melded_points=40, hand_points=25),
-    ), "going_out", wild_rank=None, joker_effect="double", opening=frozenset({"Bob"}))
-    game = create_game("Gambit", rules, [Seat(n) for n in ("Ann", "Bob", "Cy")],
-                       preset="dealers-gambit")
+    rules = rules_for(
+        "dealers-gambit", {"final_layoffs": True, "rummy_call_points": 10, "first_meld_minimum": 50}
+    )
+    record = RoundRecord(
+        (
+            PlayerRecord(
+                "Ann",
+                went_out=True,
+                called=cards("QH"),
+                melds=(meld("5C 5D 5S JK", doubled=True), meld("9H 10H JH QH", laid_at_once=True)),
+            ),
+            PlayerRecord(
+                "Bob",
+                melds=(meld("7C 7D 7H"),),
+                hand=cards("2C AD"),
+                layoffs=(
+                    LayoffRecord("Ann", 1, cards("KH")),
+                    LayoffRecord("Bob", 0, cards("7S"), final=True),
+                ),
+            ),
+            PlayerRecord("Cy", melded_points=40, hand_points=25),
+        ),
+        "going_out",
+        wild_rank=None,
+        joker_effect="double",
+        opening=frozenset({"Bob"}),
+    )
+    game = create_game(
+        "Gambit", rules, [Seat(n) for n in ("Ann", "Bob", "Cy")], preset="dealers-gambit"
+    )
     warnings = list(records.score_record(game, record).warnings)
     assert warnings  # Bob's first melding is under 50
-    stored = store_round(game, record, dealer="Cy", idempotency_key="k1",
-                         accepted_warnings=warnings)
+    stored = store_round(
+        game, record, dealer="Cy", idempotency_key="k1", accepted_warnings=warnings
+    )
     again = fresh(game).rounds[0]
     assert round_record(again) == record
     assert (again.number, again.dealer.name if again.dealer else None) == (1, "Cy")
@@ -141,11 +180,19 @@ def test_every_field_round_trips() -> None:
 
 
 def test_wild_rank_round_trips() -> None:
-    record = RoundRecord((
-        PlayerRecord("Ann", melds=(meld("8S 6H 10S"),), hand=cards("2C")),
-        PlayerRecord("Bob", went_out=True, melds=(meld("4C 4D 4H"),),
-                     layoffs=(LayoffRecord("Ann", 0, cards("JS")),)),
-    ), "going_out", wild_rank="6")
+    record = RoundRecord(
+        (
+            PlayerRecord("Ann", melds=(meld("8S 6H 10S"),), hand=cards("2C")),
+            PlayerRecord(
+                "Bob",
+                went_out=True,
+                melds=(meld("4C 4D 4H"),),
+                layoffs=(LayoffRecord("Ann", 0, cards("JS")),),
+            ),
+        ),
+        "going_out",
+        wild_rank="6",
+    )
     game = new_game(rules_for("rummy5000"))
     store_round(game, record)
     assert round_record(fresh(game).rounds[0]) == record
@@ -153,9 +200,12 @@ def test_wild_rank_round_trips() -> None:
 
 def test_sides_are_the_games() -> None:
     game = new_game(rules_for("partnership500"), NAMES)
-    record = RoundRecord(tuple(PlayerRecord(name, went_out=name == "Ann",
-                                            melded_points=10 * i, hand_points=0)
-                               for i, name in enumerate(NAMES)))
+    record = RoundRecord(
+        tuple(
+            PlayerRecord(name, went_out=name == "Ann", melded_points=10 * i, hand_points=0)
+            for i, name in enumerate(NAMES)
+        )
+    )
     stored = round_record(store_round(game, record))
     assert [p.team for p in stored.players] == ["Ann & Cy", "Bob & Di", "Ann & Cy", "Bob & Di"]
     assert stored == records.for_game(game, record)

@@ -81,9 +81,16 @@ def _to_response(result: Any, default_status: int) -> Response:
     return response
 
 
-def api_route(bp: Blueprint, method: str, path: str, *, responses: dict[int, type[BaseModel]],
-              body: type[BaseModel] | None = None, summary: str = "",
-              errors: dict[int, str] | None = None) -> Callable[[View], View]:
+def api_route(
+    bp: Blueprint,
+    method: str,
+    path: str,
+    *,
+    responses: dict[int, type[BaseModel]],
+    body: type[BaseModel] | None = None,
+    summary: str = "",
+    errors: dict[int, str] | None = None,
+) -> Callable[[View], View]:
     """Declare an endpoint: route it on ``bp`` and record it for the OpenAPI document.
 
     With ``body`` (a request model) the view receives the validated body as its first argument.
@@ -93,8 +100,18 @@ def api_route(bp: Blueprint, method: str, path: str, *, responses: dict[int, typ
     def decorate(view: View) -> View:
         doc = inspect.cleandoc(view.__doc__ or "").replace("``", "`")
         all_errors = {**(BODY_ERRORS if body is not None else {}), **(errors or {})}
-        ENDPOINTS.append(Endpoint(method, path, view.__name__, summary or doc.split("\n")[0],
-                                  doc, body, responses, all_errors))
+        ENDPOINTS.append(
+            Endpoint(
+                method,
+                path,
+                view.__name__,
+                summary or doc.split("\n")[0],
+                doc,
+                body,
+                responses,
+                all_errors,
+            )
+        )
 
         @wraps(view)
         def handle(**path_values: Any) -> Response:

@@ -102,7 +102,8 @@ def wants_json() -> bool:
     if is_api_request() or request.path.endswith(".json") or request.is_json:
         return True
     return request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
-        "application/json")
+        "application/json"
+    )
 
 
 def json_errors(bp: Blueprint) -> None:
@@ -162,7 +163,8 @@ def _http_message(error: HTTPException, status: int) -> str:
         # OPTIONS and HEAD come with every route; naming them would not help anyone
         allowed = ", ".join(sorted(set(error.valid_methods or ()) - {"OPTIONS", "HEAD"}))
         return f"{request.method} is not allowed on {request.path}" + (
-            f": use {allowed}" if allowed else "")
+            f": use {allowed}" if allowed else ""
+        )
     if status == 413:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         return f"the body is too large: at most {limit} bytes" if limit else "the body is too large"

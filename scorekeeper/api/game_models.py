@@ -31,12 +31,15 @@ def _printable(text: str) -> str:
 
 
 GameName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
-    AfterValidator(_printable), Field(examples=["Friday at Ann's"]),
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
+    AfterValidator(_printable),
+    Field(examples=["Friday at Ann's"]),
 ]
 SeatName = Annotated[PlayerName, AfterValidator(_printable)]
 SideName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
     AfterValidator(_printable),
 ]
 
@@ -48,26 +51,44 @@ class SeatIn(RequestModel):
     """A player at the table, with the side (team) they play for, if any."""
 
     name: SeatName
-    team: SideName | None = Field(None, description="the side the player plays for: required "
-                                                    "under partnership rules, optional otherwise")
+    team: SideName | None = Field(
+        None,
+        description="the side the player plays for: required "
+        "under partnership rules, optional otherwise",
+    )
 
 
 class GameRequest(RequestModel):
     """A new game: its name, its rules, its players in seat order (clockwise)."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"name": "Friday", "rules": "rummy500",
-         "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], "dealer": "Cy"},
-        {"name": "Partners", "rules": "partnership500",
-         "players": [{"name": "Ann", "team": "N-S"}, {"name": "Bob", "team": "E-W"},
-                     {"name": "Cy", "team": "N-S"}, {"name": "Di", "team": "E-W"}]},
-    ]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "name": "Friday",
+                    "rules": "rummy500",
+                    "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}],
+                    "dealer": "Cy",
+                },
+                {
+                    "name": "Partners",
+                    "rules": "partnership500",
+                    "players": [
+                        {"name": "Ann", "team": "N-S"},
+                        {"name": "Bob", "team": "E-W"},
+                        {"name": "Cy", "team": "N-S"},
+                        {"name": "Di", "team": "E-W"},
+                    ],
+                },
+            ]
+        }
+    )
 
     name: GameName
     rules: RulesField
-    players: list[SeatIn] = Field(min_length=2, max_length=8,
-                                  description="2 to 8 players with different names, in seat "
-                                              "order")
+    players: list[SeatIn] = Field(
+        min_length=2, max_length=8, description="2 to 8 players with different names, in seat order"
+    )
     dealer: SeatName | None = Field(None, description="who deals the first round, if known")
 
     @field_validator("players")
@@ -77,8 +98,9 @@ class GameRequest(RequestModel):
         for player in players:
             folded = player.name.casefold()
             if folded in seen:
-                raise ValueError(f"{player.name} is named twice: every player needs a name of "
-                                 "their own")
+                raise ValueError(
+                    f"{player.name} is named twice: every player needs a name of their own"
+                )
             seen.add(folded)
         return players
 
@@ -86,8 +108,11 @@ class GameRequest(RequestModel):
     @classmethod
     def _seated_dealer(cls, dealer: str | None, info: ValidationInfo) -> str | None:
         players: list[SeatIn] | None = info.data.get("players")
-        if dealer is not None and players is not None and dealer not in [
-                player.name for player in players]:
+        if (
+            dealer is not None
+            and players is not None
+            and dealer not in [player.name for player in players]
+        ):
             raise ValueError(f"{dealer} is not one of the players")
         return dealer
 
@@ -96,10 +121,13 @@ class GameCreated(ResponseModel):
     """The new game and its two links (also the Location header: the watchers' link)."""
 
     id: int
-    edit_url: str = Field(description="the scorer's link (keep it to the scorer): "
-                                      "POST <edit_url>/rounds records a round")
-    view_url: str = Field(description="the watchers' link, read only: GET <view_url>.json is "
-                                      "the scoreboard")
+    edit_url: str = Field(
+        description="the scorer's link (keep it to the scorer): "
+        "POST <edit_url>/rounds records a round"
+    )
+    view_url: str = Field(
+        description="the watchers' link, read only: GET <view_url>.json is the scoreboard"
+    )
 
 
 # --- POST /s/<scorer_token>/rounds -----------------------------------------------------------
@@ -110,7 +138,8 @@ class GameRoundBody(RoundBody):
     rules apply), with an optional ``dealer``."""
 
     dealer: SeatName | None = Field(
-        None, description="who dealt this round; by default the dealer the rotation gives")
+        None, description="who dealt this round; by default the dealer the rotation gives"
+    )
 
 
 class GameRoundResponse(RoundScoreResponse):
@@ -172,8 +201,9 @@ class BoardResponse(ResponseModel):
     """The scoreboard of a game, from its stored rounds (``version`` is also the ETag)."""
 
     name: str
-    rules: dict[str, Any] = Field(description="the game's rules snapshot: every option, and "
-                                              "the preset it started from")
+    rules: dict[str, Any] = Field(
+        description="the game's rules snapshot: every option, and the preset it started from"
+    )
     players: list[SeatOut]
     rounds: list[RoundOut]
     totals: list[TotalOut] = Field(description="each player's total, final bonus included")
@@ -187,4 +217,5 @@ class BoardResponse(ResponseModel):
     next_round: int = Field(description="the number the next round will have")
     next_wild_rank: str | None = Field(
         description="the wild rank of the round in play, once its deal has shown it (or the "
-                    "rules fix it), else null")
+        "rules fix it), else null"
+    )

@@ -43,21 +43,34 @@ class PresetList(RootModel[list[PresetOut]]):
 class DealRequest(RequestModel):
     """A round about to be dealt: the players in seat order, the dealer, the upcards."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"rules": "rummy5000", "players": ["Ann", "Bob", "Cy", "Dee"], "dealer": "Dee",
-         "upcards": {"Ann": "7H", "Bob": "KS", "Cy": "AD", "Dee": "4C"}, "round": 1},
-    ]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "rules": "rummy5000",
+                    "players": ["Ann", "Bob", "Cy", "Dee"],
+                    "dealer": "Dee",
+                    "upcards": {"Ann": "7H", "Bob": "KS", "Cy": "AD", "Dee": "4C"},
+                    "round": 1,
+                },
+            ]
+        }
+    )
 
     rules: RulesField
-    players: list[PlayerName] = Field(min_length=2, max_length=8,
-                                      description="the players' names in seat order")
+    players: list[PlayerName] = Field(
+        min_length=2, max_length=8, description="the players' names in seat order"
+    )
     dealer: PlayerName = Field(description="who deals this round")
     upcards: dict[PlayerName, CardCode] = Field(
-        default_factory=dict, max_length=8,
-        description="each player's face-up first card (needed for deal: upcard rules)")
+        default_factory=dict,
+        max_length=8,
+        description="each player's face-up first card (needed for deal: upcard rules)",
+    )
     round: int = Field(1, ge=1, le=1000, description="the round's number, counting from 1")
     winner: PlayerName | None = Field(
-        None, description="the round's winner, when known (for dealer_rotation: winner)")
+        None, description="the round's winner, when known (for dealer_rotation: winner)"
+    )
 
 
 class DealResponse(ResponseModel):
@@ -65,7 +78,8 @@ class DealResponse(ResponseModel):
 
     cards: dict[str, int] = Field(
         description="each player's whole hand, the upcard included; players whose upcard goes "
-                    "back are left out until their new upcard is known")
+        "back are left out until their new upcard is known"
+    )
     wild_rank: str | None = Field(description="the round's wild rank, or null")
     next_dealer: str | None = Field(description="who deals next, or null while not known")
     redeal: list[str] = Field(description="players whose upcard goes back for another")
@@ -77,18 +91,25 @@ class DealResponse(ResponseModel):
 class MeldCheckRequest(RequestModel):
     """Cards to check as one meld, or as a layoff onto ``extends``."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"rules": "rummy5000", "cards": ["8S", "6H", "10S"], "wild_rank": "6"},
-        {"rules": "rummy500", "cards": ["10S"], "extends": ["7S", "8S", "9S"]},
-    ]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"rules": "rummy5000", "cards": ["8S", "6H", "10S"], "wild_rank": "6"},
+                {"rules": "rummy500", "cards": ["10S"], "extends": ["7S", "8S", "9S"]},
+            ]
+        }
+    )
 
     rules: RulesField
-    cards: list[CardCode] = Field(min_length=1, max_length=64,
-                                  description="the cards melded or laid off")
+    cards: list[CardCode] = Field(
+        min_length=1, max_length=64, description="the cards melded or laid off"
+    )
     wild_rank: RankCode | None = Field(None, description="the round's wild rank, if any")
     extends: list[CardCode] = Field(
-        default_factory=list, max_length=64,
-        description="a meld already on the table that the cards are laid off onto")
+        default_factory=list,
+        max_length=64,
+        description="a meld already on the table that the cards are laid off onto",
+    )
     joker_effect: JokerEffect = None
 
 
@@ -109,5 +130,6 @@ class MeldCheckResponse(ResponseModel):
     points: int = Field(description="what the cards score as melded (with extends: only they)")
     cards: list[CardReadingOut] = Field(description="one reading per card of the request's cards")
     reasons: list[str] = Field(description="when not legal: every problem, in plain words")
-    notes: list[str] = Field(default_factory=list,
-                             description="how the verdict was reached (e.g. which reading won)")
+    notes: list[str] = Field(
+        default_factory=list, description="how the verdict was reached (e.g. which reading won)"
+    )

@@ -17,8 +17,8 @@ DESCRIPTION = (
     "Stateless helpers for Rummy 500 and its family: the presets, a meld checker, the deal "
     "helper and round scoring; and POST /games, which starts a game kept on the server (its "
     "rounds and scoreboard are reached through the game's links, see the README). Every "
-    "error is a JSON body {\"error\": \"...\"} with a 4xx status that names the field or "
-    "card that is wrong. \"rules\" is a preset id or {\"preset\": ..., \"options\": {...}} "
+    'error is a JSON body {"error": "..."} with a 4xx status that names the field or '
+    'card that is wrong. "rules" is a preset id or {"preset": ..., "options": {...}} '
     "with options named as in the rules catalogue."
 )
 
@@ -33,8 +33,9 @@ def _summary_of(model: type[BaseModel]) -> str:
     return doc.split("\n")[0] if "__doc__" in model.__dict__ and doc else "the result"
 
 
-def _operation(endpoint: Endpoint,
-               refs: Mapping[tuple[Any, JsonSchemaMode], dict[str, Any]]) -> dict[str, Any]:
+def _operation(
+    endpoint: Endpoint, refs: Mapping[tuple[Any, JsonSchemaMode], dict[str, Any]]
+) -> dict[str, Any]:
     operation: dict[str, Any] = {
         "operationId": endpoint.operation_id,
         "summary": endpoint.summary,
@@ -68,7 +69,8 @@ def openapi_document(prefix: str, version: str) -> dict[str, Any]:
     paths: dict[str, dict[str, Any]] = {}
     for endpoint in ENDPOINTS:
         paths.setdefault(prefix + endpoint.path, {})[endpoint.method.lower()] = _operation(
-            endpoint, refs)
+            endpoint, refs
+        )
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scorekeeper API", "version": version, "description": DESCRIPTION},

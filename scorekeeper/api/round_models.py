@@ -30,8 +30,11 @@ class MeldObject(RequestModel):
 
     cards: list[CalledCardCode] = Field(min_length=1, max_length=64)
     laid_at_once: bool = Field(False, description="laid down in one go (double_four_laid_at_once)")
-    doubled: bool = Field(False, description="the dealer's joker doubled and sealed this set "
-                                             "(Dealer's Gambit, joker_effect: double)")
+    doubled: bool = Field(
+        False,
+        description="the dealer's joker doubled and sealed this set "
+        "(Dealer's Gambit, joker_effect: double)",
+    )
 
 
 def _meld_kind(value: Any) -> str | None:
@@ -45,8 +48,11 @@ def _meld_kind(value: Any) -> str | None:
 #: A meld: a list of card codes, or an object with ``cards`` and flags.
 Meld = Annotated[
     Annotated[CardList, Tag("cards")] | Annotated[MeldObject, Tag("object")],
-    Discriminator(_meld_kind, custom_error_type="meld_type",
-                  custom_error_message='expected a list of cards or an object {"cards": [...]}'),
+    Discriminator(
+        _meld_kind,
+        custom_error_type="meld_type",
+        custom_error_message='expected a list of cards or an object {"cards": [...]}',
+    ),
 ]
 
 
@@ -62,8 +68,11 @@ class Layoff(RequestModel):
 
     onto: LayoffTarget
     cards: list[CalledCardCode] = Field(min_length=1, max_length=64)
-    final: bool = Field(False, description="laid off after someone went out (final_layoffs): "
-                                           "counts neither for nor against the player")
+    final: bool = Field(
+        False,
+        description="laid off after someone went out (final_layoffs): "
+        "counts neither for nor against the player",
+    )
 
 
 class PlayerByCards(RequestModel):
@@ -89,7 +98,8 @@ class PlayerByTotals(RequestModel):
 
 def _player_kind(value: Any) -> str | None:
     if isinstance(value, PlayerByTotals) or (
-            isinstance(value, dict) and ("melded_points" in value or "hand_points" in value)):
+        isinstance(value, dict) and ("melded_points" in value or "hand_points" in value)
+    ):
         return "totals"
     if isinstance(value, dict | PlayerByCards):
         return "cards"
@@ -99,9 +109,12 @@ def _player_kind(value: Any) -> str | None:
 #: A player is recorded by cards (melds, layoffs, hand) or by totals (melded_points, hand_points).
 RoundPlayer = Annotated[
     Annotated[PlayerByCards, Tag("cards")] | Annotated[PlayerByTotals, Tag("totals")],
-    Discriminator(_player_kind, custom_error_type="player_type",
-                  custom_error_message="expected a player object with melds/layoffs/hand "
-                                       "or with melded_points/hand_points"),
+    Discriminator(
+        _player_kind,
+        custom_error_type="player_type",
+        custom_error_message="expected a player object with melds/layoffs/hand "
+        "or with melded_points/hand_points",
+    ),
 ]
 
 
@@ -112,8 +125,10 @@ class RoundBody(RequestModel):
     ended_by: Literal["going_out", "stock_out"]
     joker_effect: JokerEffect = None
     opening: list[PlayerName] = Field(
-        default_factory=list, max_length=8,
-        description="players melding for the first time in their game (first_meld_minimum)")
+        default_factory=list,
+        max_length=8,
+        description="players melding for the first time in their game (first_meld_minimum)",
+    )
     players: list[RoundPlayer] = Field(min_length=1, max_length=8)
 
 
@@ -133,9 +148,12 @@ class PlayerScore(ResponseModel):
     bonus: int = Field(description="every bonus: going out, Rummy calls and the like")
     total: int = Field(description="what the round adds to the player's score")
     lines: list[str]
-    hand_points: int = Field(0, description="what the cards left in hand are worth, whether "
-                                            "they count against the player, go to the player "
-                                            "who went out, or count for nothing")
+    hand_points: int = Field(
+        0,
+        description="what the cards left in hand are worth, whether "
+        "they count against the player, go to the player "
+        "who went out, or count for nothing",
+    )
     went_out: bool = False
 
 
@@ -154,7 +172,7 @@ class RoundScoreResponse(ResponseModel):
 
     players: list[PlayerScore]
     teams: list[TeamScore] = Field(default_factory=list)
-    problems: list[str] = Field(default_factory=list,
-                                description="what makes the round impossible")
-    warnings: list[str] = Field(default_factory=list,
-                                description="house-rule matters the table may overrule")
+    problems: list[str] = Field(default_factory=list, description="what makes the round impossible")
+    warnings: list[str] = Field(
+        default_factory=list, description="house-rule matters the table may overrule"
+    )

@@ -53,24 +53,29 @@ _RANK_PATTERN = "^([2-9]|10|[TtJjQqKkAa])$"
 CardCode = Annotated[
     str,
     AfterValidator(_canonical_card),
-    Field(description="a card: rank (A 2-10 J Q K, T for ten) and suit (S H D C), or JK",
-          json_schema_extra={"pattern": _CARD_PATTERN, "examples": ["10H", "AS", "JK"]}),
+    Field(
+        description="a card: rank (A 2-10 J Q K, T for ten) and suit (S H D C), or JK",
+        json_schema_extra={"pattern": _CARD_PATTERN, "examples": ["10H", "AS", "JK"]},
+    ),
 ]
 
 #: A card code that may end in ``!``: the card was taken by a Rummy call.
 CalledCardCode = Annotated[
     str,
     AfterValidator(_canonical_called_card),
-    Field(description="a card code; a trailing ! marks a card taken by a Rummy call",
-          json_schema_extra={"pattern": _CARD_PATTERN.replace("$", "!?$"),
-                             "examples": ["9S", "9S!"]}),
+    Field(
+        description="a card code; a trailing ! marks a card taken by a Rummy call",
+        json_schema_extra={"pattern": _CARD_PATTERN.replace("$", "!?$"), "examples": ["9S", "9S!"]},
+    ),
 ]
 
 RankCode = Annotated[
     str,
     AfterValidator(_canonical_rank),
-    Field(description="a rank: A 2-10 J Q K (T for ten)",
-          json_schema_extra={"pattern": _RANK_PATTERN, "examples": ["6", "A"]}),
+    Field(
+        description="a rank: A 2-10 J Q K (T for ten)",
+        json_schema_extra={"pattern": _RANK_PATTERN, "examples": ["6", "A"]},
+    ),
 ]
 
 PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
@@ -84,12 +89,15 @@ JokerEffect = Annotated[
 class RulesObject(RequestModel):
     """A preset with some options changed."""
 
-    preset: str = Field("rummy500", description="the preset to start from",
-                        json_schema_extra={"enum": list(PRESETS)})
+    preset: str = Field(
+        "rummy500",
+        description="the preset to start from",
+        json_schema_extra={"enum": list(PRESETS)},
+    )
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="options that override the preset's, named as in RULES.md: "
-                    + ", ".join(OPTIONS),
+        + ", ".join(OPTIONS),
     )
 
 
@@ -108,7 +116,7 @@ RulesField = Annotated[
         _rules_kind,
         custom_error_type="rules_type",
         custom_error_message='expected a preset id such as "rummy500" or an object '
-                             '{"preset": ..., "options": {...}}',
+        '{"preset": ..., "options": {...}}',
     ),
     Field(description="a preset id, or a preset with some options changed"),
 ]

@@ -47,11 +47,18 @@ def openapi() -> OpenApiDocument:
 @api_route(bp, "GET", "/presets", responses={200: PresetList})
 def list_presets() -> PresetList:
     """Every preset with all its options and its rules in plain words."""
-    return PresetList([
-        PresetOut(id=preset.id, name=preset.name, summary=preset.summary,
-                  options=preset.rules.to_dict(), lines=preset.rules.summary())
-        for preset in PRESETS.values()
-    ])
+    return PresetList(
+        [
+            PresetOut(
+                id=preset.id,
+                name=preset.name,
+                summary=preset.summary,
+                options=preset.rules.to_dict(),
+                lines=preset.rules.summary(),
+            )
+            for preset in PRESETS.values()
+        ]
+    )
 
 
 @api_route(bp, "POST", "/melds/check", body=MeldCheckRequest, responses={200: MeldCheckResponse})
@@ -62,16 +69,23 @@ def check_meld_view(body: MeldCheckRequest) -> MeldCheckResponse:
     assumes one pack.
     """
     rules = to_rules(body.rules)
-    ctx = Context(rules, wild_rank=body.wild_rank, joker_effect=body.joker_effect,
-                  packs=rules.packs(None))
+    ctx = Context(
+        rules, wild_rank=body.wild_rank, joker_effect=body.joker_effect, packs=rules.packs(None)
+    )
     verdict = check_meld(parse_cards(body.cards), ctx, parse_cards(body.extends))
     return MeldCheckResponse(
         legal=verdict.legal,
         kind=verdict.kind,
         points=verdict.points,
-        cards=[CardReadingOut(card=reading.card.code(), as_card=reading.as_card.code(),
-                              points=reading.points, wild=reading.wild)
-               for reading in verdict.readings[verdict.added_from:]],
+        cards=[
+            CardReadingOut(
+                card=reading.card.code(),
+                as_card=reading.as_card.code(),
+                points=reading.points,
+                wild=reading.wild,
+            )
+            for reading in verdict.readings[verdict.added_from :]
+        ],
         reasons=list(verdict.reasons),
         notes=list(verdict.notes),
     )
@@ -84,16 +98,30 @@ def deal(body: DealRequest) -> DealResponse:
     Under ``deal: upcard`` every player's upcard is needed; under ``deal: fixed`` each player
     gets ``hand_size`` cards.
     """
-    upcards = {name: card for name, card in zip(body.upcards, parse_cards(body.upcards.values()),
-                                                strict=True)}
-    plan = plan_deal(to_rules(body.rules), body.players, body.dealer, upcards,
-                     round_number=body.round, winner=body.winner)
-    return DealResponse(cards=plan.cards, wild_rank=plan.wild_rank,
-                        next_dealer=plan.next_dealer, redeal=plan.redeal)
+    upcards = {
+        name: card
+        for name, card in zip(body.upcards, parse_cards(body.upcards.values()), strict=True)
+    }
+    plan = plan_deal(
+        to_rules(body.rules),
+        body.players,
+        body.dealer,
+        upcards,
+        round_number=body.round,
+        winner=body.winner,
+    )
+    return DealResponse(
+        cards=plan.cards, wild_rank=plan.wild_rank, next_dealer=plan.next_dealer, redeal=plan.redeal
+    )
 
 
-@api_route(bp, "POST", "/rounds/score", body=RoundScoreRequest,
-           responses={200: RoundScoreResponse, 422: RoundScoreResponse})
+@api_route(
+    bp,
+    "POST",
+    "/rounds/score",
+    body=RoundScoreRequest,
+    responses={200: RoundScoreResponse, 422: RoundScoreResponse},
+)
 def score_round_view(body: RoundScoreRequest) -> tuple[RoundScoreResponse, int]:
     """Score one round: each player's breakdown, side totals, problems and warnings.
 

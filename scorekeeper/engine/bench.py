@@ -47,7 +47,7 @@ def _meld(rng: random.Random, deck: list[Card]) -> list[Card]:
             suit = rng.choice(SUITS)
             size = rng.randint(3, 6)
             start = rng.randint(0, len(RANKS) - size)
-            wanted = [Card(r, suit) for r in RANKS[start:start + size]]
+            wanted = [Card(r, suit) for r in RANKS[start : start + size]]
             pool = [c for c in wanted if c in deck]
             if len(pool) < size:
                 continue
@@ -91,8 +91,10 @@ def _clear_caches() -> None:
 
 def _report(label: str, seconds: list[float], unit: str = "ms") -> str:
     scale = 1e3 if unit == "ms" else 1e6
-    return (f"{label:<44} n={len(seconds):<5} median {statistics.median(seconds) * scale:8.2f} "
-            f"{unit}   worst {max(seconds) * scale:8.2f} {unit}")
+    return (
+        f"{label:<44} n={len(seconds):<5} median {statistics.median(seconds) * scale:8.2f} "
+        f"{unit}   worst {max(seconds) * scale:8.2f} {unit}"
+    )
 
 
 def _score(result: Arrangement) -> Score:

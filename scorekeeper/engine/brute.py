@@ -29,19 +29,19 @@ def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
     for partition in _partitions(rest):
         yield [[first], *partition]
         for i in range(len(partition)):
-            yield [*partition[:i], [first, *partition[i]], *partition[i + 1:]]
+            yield [*partition[:i], [first, *partition[i]], *partition[i + 1 :]]
 
 
-def best_score(pile: Sequence[Card], ctx: Context,
-               table: Sequence[Sequence[Card]] = ()) -> Score:
+def best_score(pile: Sequence[Card], ctx: Context, table: Sequence[Sequence[Card]] = ()) -> Score:
     """(cards placed, points, -groups) of the best split, as :func:`.arrange.arrange` ranks them."""
     verdicts: dict[tuple[tuple[int, ...], int | None], Verdict] = {}
 
     def verdict(block: list[int], onto: int | None) -> Verdict:
         key = (tuple(block), onto)
         if key not in verdicts:
-            verdicts[key] = check_meld([pile[i] for i in block], ctx,
-                                       table[onto] if onto is not None else ())
+            verdicts[key] = check_meld(
+                [pile[i] for i in block], ctx, table[onto] if onto is not None else ()
+            )
         return verdicts[key]
 
     def best_labels(blocks: list[list[int]], index: int, used: frozenset[int]) -> Score:

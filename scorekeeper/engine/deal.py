@@ -128,8 +128,9 @@ def round_wild_rank(rules: Rules, round_number: int, dealer_upcard: Card | None)
     return None
 
 
-def next_dealer(rules: Rules, players: Sequence[str], dealer: str,
-                winner: str | None = None) -> str | None:
+def next_dealer(
+    rules: Rules, players: Sequence[str], dealer: str, winner: str | None = None
+) -> str | None:
     """Who deals the next round under ``dealer_rotation``; None when that is not known yet.
 
     ``left``: the next player in seat order; ``right``: the previous one; ``winner``: the winner
@@ -176,8 +177,10 @@ def _check_upcards(rules: Rules, players: Sequence[str], upcards: Mapping[str, C
         if name not in players:
             raise DealError(f"upcard {card.code()} belongs to {name!r}, who is not a player")
         if card.rank in rules.omit_ranks:
-            raise DealError(f"{name}'s upcard {card.code()} is not in the pack "
-                            f"(omit_ranks leaves out {', '.join(rules.omit_ranks)})")
+            raise DealError(
+                f"{name}'s upcard {card.code()} is not in the pack "
+                f"(omit_ranks leaves out {', '.join(rules.omit_ranks)})"
+            )
     packs = rules.packs(len(players))
     for card, count in Counter(upcards.values()).items():
         allowed = rules.jokers if card.is_joker else packs
@@ -186,18 +189,28 @@ def _check_upcards(rules: Rules, players: Sequence[str], upcards: Mapping[str, C
         names = [name for name, upcard in upcards.items() if upcard == card]
         holders = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
         if card.is_joker:
-            supply = (f"only {allowed} joker{'s are' if allowed > 1 else ' is'} in play"
-                      if allowed else "no jokers are in play")
+            supply = (
+                f"only {allowed} joker{'s are' if allowed > 1 else ' is'} in play"
+                if allowed
+                else "no jokers are in play"
+            )
             raise DealError(f"JK is the upcard of {holders}, but {supply} (option jokers)")
         plural = packs > 1
-        raise DealError(f"{card.code()} is the upcard of {holders}, but the {packs} "
-                        f"pack{'s' if plural else ''} in play hold{'' if plural else 's'} "
-                        f"only {packs} of it")
+        raise DealError(
+            f"{card.code()} is the upcard of {holders}, but the {packs} "
+            f"pack{'s' if plural else ''} in play hold{'' if plural else 's'} "
+            f"only {packs} of it"
+        )
 
 
-def plan_deal(rules: Rules, players: Sequence[str], dealer: str,
-              upcards: Mapping[str, Card] | None = None, round_number: int = 1,
-              winner: str | None = None) -> DealPlan:
+def plan_deal(
+    rules: Rules,
+    players: Sequence[str],
+    dealer: str,
+    upcards: Mapping[str, Card] | None = None,
+    round_number: int = 1,
+    winner: str | None = None,
+) -> DealPlan:
     """Plan one deal: hand sizes, redeals, the round's wild rank and the next dealer.
 
     ``players`` are in seat order; ``upcards`` (needed for every player under ``deal: upcard``)
@@ -217,8 +230,9 @@ def plan_deal(rules: Rules, players: Sequence[str], dealer: str,
     if rules.deal == "upcard":
         missing = [name for name in players if name not in upcards]
         if missing:
-            raise DealError(f"the upcard deal needs every player's upcard; missing: "
-                            f"{', '.join(missing)}")
+            raise DealError(
+                f"the upcard deal needs every player's upcard; missing: {', '.join(missing)}"
+            )
         for name in players:
             if needs_redeal(rules, upcards[name]):
                 redeal.append(name)

@@ -44,11 +44,16 @@ def overused(cards: Iterable[Card], rules: Rules, packs: int) -> list[str]:
             continue
         seen = card.code() if count == 1 else f"{card} {_times(count)}"
         if card.is_joker:
-            problems.append(f"{seen}, but these rules play without jokers (jokers)." if not held
-                            else f"{seen}, but these rules play with {held} (jokers).")
+            problems.append(
+                f"{seen}, but these rules play without jokers (jokers)."
+                if not held
+                else f"{seen}, but these rules play with {held} (jokers)."
+            )
         elif not held:
-            problems.append(f"{seen}, but these rules take the {rank_name(card.rank, True)} out "
-                            "of the pack (omit_ranks).")
+            problems.append(
+                f"{seen}, but these rules take the {rank_name(card.rank, True)} out "
+                "of the pack (omit_ranks)."
+            )
         else:
             pack_words = "one pack holds" if packs == 1 else f"{packs} packs hold"
             problems.append(f"{seen}, but {pack_words} it {_times(held)}.")

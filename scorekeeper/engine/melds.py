@@ -59,7 +59,7 @@ class Verdict:
     @property
     def added(self) -> tuple[CardReading, ...]:
         """The readings of the cards checked (without the meld they extend)."""
-        return self.readings[self.added_from:]
+        return self.readings[self.added_from :]
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,15 @@ def check_meld(cards: Sequence[Card], ctx: Context, extends: Sequence[Card] = ()
     """
     combined = tuple(extends) + tuple(cards)
     verdict = _check(combined, ctx, len(extends))
-    if verdict.kind not in (None, "wild_set") and extends and \
-            _check(tuple(extends), ctx, 0).kind == "wild_set":
-        reason = (f"{format_cards(cards)} cannot be laid off onto {format_cards(extends)}: a set "
-                  "of wild cards takes only wild cards.")
+    if (
+        verdict.kind not in (None, "wild_set")
+        and extends
+        and _check(tuple(extends), ctx, 0).kind == "wild_set"
+    ):
+        reason = (
+            f"{format_cards(cards)} cannot be laid off onto {format_cards(extends)}: a set "
+            "of wild cards takes only wild cards."
+        )
         return Verdict(False, None, verdict.readings, len(extends), 0, (reason,))
     if not verdict.legal and extends and ctx.rules.real_card_for_wild != "none":
         beside = _laid_beside(tuple(extends), tuple(cards), ctx)
@@ -107,16 +112,24 @@ def _check(cards: tuple[Card, ...], ctx: Context, added_from: int) -> Verdict:
     readings: list[CardReading | None] = [None] * len(cards)
     for position, index in enumerate(order):
         if kind is None:
-            readings[index] = CardReading(cards[index], cards[index],
-                                          card_points(ctx, cards[index]), ctx.is_wild(cards[index]))
+            readings[index] = CardReading(
+                cards[index],
+                cards[index],
+                card_points(ctx, cards[index]),
+                ctx.is_wild(cards[index]),
+            )
         else:
-            readings[index] = CardReading(cards[index], as_cards[position], points[position],
-                                          wild[position])
+            readings[index] = CardReading(
+                cards[index], as_cards[position], points[position], wild[position]
+            )
     final = tuple(r for r in readings if r is not None)
     added = sum(r.points for r in final[added_from:]) if kind is not None else 0
     if kind is None and added_from:
-        reasons = (f"{format_cards(cards[added_from:])} cannot be laid off onto "
-                   f"{format_cards(cards[:added_from])}.", *reasons)
+        reasons = (
+            f"{format_cards(cards[added_from:])} cannot be laid off onto "
+            f"{format_cards(cards[:added_from])}.",
+            *reasons,
+        )
     return Verdict(kind is not None, kind, final, added_from, added, reasons, notes)
 
 
@@ -135,7 +148,7 @@ def _laid_beside(meld: tuple[Card, ...], added: tuple[Card, ...], ctx: Context) 
         if ctx.is_wild(card):
             continue
         for index in free:
-            trial = (*standing[:index], card, *standing[index + 1:])
+            trial = (*standing[:index], card, *standing[index + 1 :])
             if _check(trial, ctx, 0).legal:
                 standing[index] = card
                 free.remove(index)
@@ -149,14 +162,29 @@ def _laid_beside(meld: tuple[Card, ...], added: tuple[Card, ...], ctx: Context) 
         return None
     extra = tuple(CardReading(card, card, card_points(ctx, card), False) for card in beside)
     laid = verdict.points if rest else 0
-    note = (f"{format_cards(beside)} laid beside the wild card that stands for it "
-            f"(real_card_for_wild: {ctx.rules.real_card_for_wild}).")
-    return Verdict(True, verdict.kind, verdict.readings + extra, len(meld),
-                   laid + sum(r.points for r in extra), (), (*verdict.notes, note))
+    note = (
+        f"{format_cards(beside)} laid beside the wild card that stands for it "
+        f"(real_card_for_wild: {ctx.rules.real_card_for_wild})."
+    )
+    return Verdict(
+        True,
+        verdict.kind,
+        verdict.readings + extra,
+        len(meld),
+        laid + sum(r.points for r in extra),
+        (),
+        (*verdict.notes, note),
+    )
 
 
-_Analysis = tuple[str | None, tuple[Card, ...], tuple[int, ...], tuple[bool, ...],
-                  tuple[str, ...], tuple[str, ...]]
+_Analysis = tuple[
+    str | None,
+    tuple[Card, ...],
+    tuple[int, ...],
+    tuple[bool, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+]
 
 
 @lru_cache(maxsize=200_000)
@@ -170,16 +198,19 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
 
     omitted = [card for card in cards if not card.is_joker and card.rank in rules.omit_ranks]
     if omitted:
-        reasons.append(f"{format_cards(omitted)} {'is' if len(omitted) == 1 else 'are'} not in "
-                       f"the pack: these rules take out the {rank_name(omitted[0].rank, True)} "
-                       "(omit_ranks).")
+        reasons.append(
+            f"{format_cards(omitted)} {'is' if len(omitted) == 1 else 'are'} not in "
+            f"the pack: these rules take out the {rank_name(omitted[0].rank, True)} "
+            "(omit_ranks)."
+        )
     jokers = [card for card in naturals if card.is_joker]
     if jokers:
         if len(jokers) == n:
             return _joker_set(cards, ctx, reasons)
         reasons.append("Jokers are not wild here: they meld only in a set of jokers.")
     fewest = {"sets_only": rules.min_set, "runs_only": rules.min_run}.get(
-        rules.meld_kinds, min(rules.min_set, rules.min_run))
+        rules.meld_kinds, min(rules.min_set, rules.min_run)
+    )
     if n < fewest:
         reasons.append(f"A meld needs at least {fewest} cards; this has {n}.")
 
@@ -213,18 +244,26 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
         points = tuple(card_points(ctx, card) for card in cards)
         return "wild_set", cards, points, wild, (), ("A set of wild cards.",)
     if all(wild) and not legal:
-        reasons.append("A meld needs at least one natural card; wild cards alone make a meld "
-                       "only where these rules allow it (wild_sets).")
+        reasons.append(
+            "A meld needs at least one natural card; wild cards alone make a meld "
+            "only where these rules allow it (wild_sets)."
+        )
     too_few = n < fewest  # already said once for every kind of meld
     for attempt in attempts:
-        reasons.extend(r for r in attempt.reasons
-                       if r not in reasons and not (too_few and "needs at least" in r))
+        reasons.extend(
+            r
+            for r in attempt.reasons
+            if r not in reasons and not (too_few and "needs at least" in r)
+        )
     return None, cards, (), wild, tuple(reasons), ()
 
 
 def _notes(cards: tuple[Card, ...], best: _Reading, ambiguous: bool) -> tuple[str, ...]:
-    stands = [f"{card} as {as_card}" for card, as_card, is_wild in
-              zip(cards, best.as_cards, best.wild, strict=True) if card != as_card or is_wild]
+    stands = [
+        f"{card} as {as_card}"
+        for card, as_card, is_wild in zip(cards, best.as_cards, best.wild, strict=True)
+        if card != as_card or is_wild
+    ]
     notes = [f"{', '.join(stands)}." if stands else ""]
     if ambiguous and stands:
         notes.append("Other readings fit too; this is the one that scores most.")
@@ -244,16 +283,23 @@ def _joker_set(cards: tuple[Card, ...], ctx: Context, reasons: list[str]) -> _An
 def _wild_limit_reason(ctx: Context, wilds: int, naturals: int) -> str | None:
     limit = ctx.rules.wild_limit
     n = wilds + naturals
-    itself = " (a wild in its own place counts as wild here: wild_as_itself)" if \
-        ctx.rules.wild_as_itself == "wild" else ""
+    itself = (
+        " (a wild in its own place counts as wild here: wild_as_itself)"
+        if ctx.rules.wild_as_itself == "wild"
+        else ""
+    )
     if limit == "one" and wilds > 1:
         return f"This meld holds {wilds} wild cards; these rules allow one (wild_limit){itself}."
     if limit == "one_per_three" and wilds > n // 3:
-        return (f"This meld holds {wilds} wild cards; a meld of {n} may hold {n // 3} "
-                f"(wild_limit: one per three cards){itself}.")
+        return (
+            f"This meld holds {wilds} wild cards; a meld of {n} may hold {n // 3} "
+            f"(wild_limit: one per three cards){itself}."
+        )
     if limit == "naturals_majority" and wilds >= naturals:
-        return (f"This meld holds {wilds} wild and {naturals} natural cards; these rules need "
-                f"more natural cards than wilds (wild_limit){itself}.")
+        return (
+            f"This meld holds {wilds} wild and {naturals} natural cards; these rules need "
+            f"more natural cards than wilds (wild_limit){itself}."
+        )
     return None
 
 
@@ -278,8 +324,10 @@ def _try_set(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
     duplicates = [f"{natural[0].rank}{suit}" for suit, count in copies.items() if count > 1]
     reasons: list[str] = []
     if duplicates and not rules.set_duplicates_allowed:
-        reasons.append(f"{' '.join(duplicates)} twice: identical cards may share a set only "
-                       "where these rules allow it (set_duplicates_allowed).")
+        reasons.append(
+            f"{' '.join(duplicates)} twice: identical cards may share a set only "
+            "where these rules allow it (set_duplicates_allowed)."
+        )
     room = 4 * ctx.packs if rules.set_duplicates_allowed else 4
     most = min(room, rules.max_set) if rules.max_set is not None else room
     if n > most:
@@ -293,8 +341,9 @@ def _try_set(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
         as_cards: list[Card] = []
         in_place: list[bool] = []
         for card, w in zip(cards, wild, strict=True):
-            place = w and card.rank == rank and (
-                rules.set_duplicates_allowed or not used[card.suit])
+            place = (
+                w and card.rank == rank and (rules.set_duplicates_allowed or not used[card.suit])
+            )
             if place:
                 used[card.suit] += 1
             in_place.append(place)
@@ -313,10 +362,14 @@ def _try_set(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
             reasons.append(limit)
         if reasons or not anchored:
             continue
-        points = tuple(card_points(ctx, card, as_card=as_card)
-                       for card, as_card in zip(cards, as_cards, strict=True))
-        counted = tuple(w and (not p or rules.wild_as_itself == "wild")
-                        for w, p in zip(wild, in_place, strict=True))
+        points = tuple(
+            card_points(ctx, card, as_card=as_card)
+            for card, as_card in zip(cards, as_cards, strict=True)
+        )
+        counted = tuple(
+            w and (not p or rules.wild_as_itself == "wild")
+            for w, p in zip(wild, in_place, strict=True)
+        )
         reading = _Reading("set", tuple(as_cards), points, counted, RANKS.index(rank) * n)
         fits += 1
         if best is None or (sum(points), reading.rank_sum) > (sum(best.points), best.rank_sum):
@@ -333,8 +386,11 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
     rules = ctx.rules
     n = len(cards)
     natural = [card for card, w in zip(cards, wild, strict=True) if not w]
-    suits = ([natural[0].suit] if natural else
-             [s for s in SUITS if any(c.suit == s for c in cards if not c.is_joker)])
+    suits = (
+        [natural[0].suit]
+        if natural
+        else [s for s in SUITS if any(c.suit == s for c in cards if not c.is_joker)]
+    )
     seq = _run_ranks(ctx)
     size = len(seq)
     reasons: list[str] = []
@@ -362,15 +418,23 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
         if corner and not rules.around_the_corner:
             low, high = (slots.index("A") - 1, slots.index("A") + 1)
             around = f"{slots[max(low, 0)]}-A-{slots[min(high, n - 1)]}"
-            problems.append(f"{around} goes around the corner, which these rules do not allow "
-                            "(around_the_corner).")
+            problems.append(
+                f"{around} goes around the corner, which these rules do not allow "
+                "(around_the_corner)."
+            )
         if ace_low and "A" in slots and not corner and rules.ace_high_only:
-            problems.append("An ace is high only under these rules (A-2-3 is not a run here)"
-                            + (" (ace_position)." if rules.ace_position == "high_only" else
-                               ": the low cards are out of the pack (omit_ranks)."))
+            problems.append(
+                "An ace is high only under these rules (A-2-3 is not a run here)"
+                + (
+                    " (ace_position)."
+                    if rules.ace_position == "high_only"
+                    else ": the low cards are out of the pack (omit_ranks)."
+                )
+            )
         if ace_high and rules.ace_position == "low_only":
-            problems.append("An ace is low only under these rules (Q-K-A is not a run here) "
-                            "(ace_position).")
+            problems.append(
+                "An ace is low only under these rules (Q-K-A is not a run here) (ace_position)."
+            )
         fitted = _fit_run(cards, wild, ctx, suit, slots, start, ace_low and not corner)
         if fitted is None:
             continue
@@ -381,8 +445,10 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
             blocked.append((len(problems), problems))
             continue
         fits += 1
-        if best is None or (sum(reading.points), reading.rank_sum) > (sum(best.points),
-                                                                      best.rank_sum):
+        if best is None or (sum(reading.points), reading.rank_sum) > (
+            sum(best.points),
+            best.rank_sum,
+        ):
             best = reading
     if best is not None:
         return _Attempt(best, (), fits)
@@ -395,8 +461,9 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
     return _Attempt(None, (_gap_reason(natural, n - len(natural)),))
 
 
-def window_shape(start: int, length: int, size: int,
-                 ace_first: bool) -> tuple[bool, bool, bool, bool] | None:
+def window_shape(
+    start: int, length: int, size: int, ace_first: bool
+) -> tuple[bool, bool, bool, bool] | None:
     """How a window of ``length`` ranks from ``start`` sits in a run order of ``size`` ranks
     (the ace first, when ``ace_first``): (wraps past the king, ace low at its start, ace high at
     its end, goes around the corner); None when it cannot exist (no ace to wrap through).
@@ -414,8 +481,15 @@ def window_shape(start: int, length: int, size: int,
     return wraps, ace_low, ace_high, wraps and not ace_high
 
 
-def _fit_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context, suit: str,
-             slots: list[str], start: int, ace_low: bool) -> tuple[_Reading, str | None] | None:
+def _fit_run(
+    cards: tuple[Card, ...],
+    wild: tuple[bool, ...],
+    ctx: Context,
+    suit: str,
+    slots: list[str],
+    start: int,
+    ace_low: bool,
+) -> tuple[_Reading, str | None] | None:
     """Place the cards in one window of ranks; None when the natural cards do not fit it."""
     free = set(range(len(slots)))
     placed: dict[int, int] = {}
@@ -439,18 +513,20 @@ def _fit_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context, suit
             placed[index] = slot
             in_place += 1
     # The other wilds take the free places; jokers priced as represented take the highest.
-    rest = sorted((i for i in wild_indices if i not in placed),
-                  key=lambda i: not cards[i].is_joker)
+    rest = sorted((i for i in wild_indices if i not in placed), key=lambda i: not cards[i].is_joker)
     for index, slot in zip(rest, sorted(free, reverse=True), strict=True):
         placed[index] = slot
     natural = len(cards) - len(wild_indices)
     wilds, naturals = _counted_wilds(ctx, len(rest), in_place)
     limit = _wild_limit_reason(ctx, wilds, natural + naturals)
     as_cards = tuple(Card(slots[placed[i]], suit) for i in range(len(cards)))
-    points = tuple(card_points(ctx, card, as_card=as_card, ace_low=ace_low and placed[i] == 0)
-                   for i, (card, as_card) in enumerate(zip(cards, as_cards, strict=True)))
-    counted = tuple(w and (i in rest or ctx.rules.wild_as_itself == "wild")
-                    for i, w in enumerate(wild))
+    points = tuple(
+        card_points(ctx, card, as_card=as_card, ace_low=ace_low and placed[i] == 0)
+        for i, (card, as_card) in enumerate(zip(cards, as_cards, strict=True))
+    )
+    counted = tuple(
+        w and (i in rest or ctx.rules.wild_as_itself == "wild") for i, w in enumerate(wild)
+    )
     if natural + in_place == 0:
         return None  # no natural card anchors it: at best a set of wild cards
     ranks = sum(start + placed[i] for i in rest)
@@ -463,7 +539,8 @@ def _gap_reason(natural: list[Card], wilds: int) -> str:
     span = min(numbers[-1] - numbers[0], highs[-1] - highs[0]) + 1 if numbers else 0
     needed = span - len(numbers)
     have = {0: "no wild card", 1: "only 1 wild card"}.get(wilds, f"only {wilds} wild cards")
-    return (f"Not a run: {format_cards(natural)} need {needed} more "
-            f"card{'s' if needed != 1 else ''} between them and there is {have} to fill "
-            f"{'them' if needed != 1 else 'it'}.")
-
+    return (
+        f"Not a run: {format_cards(natural)} need {needed} more "
+        f"card{'s' if needed != 1 else ''} between them and there is {have} to fill "
+        f"{'them' if needed != 1 else 'it'}."
+    )

@@ -41,8 +41,11 @@ class Context:
     def is_wild(self, card: Card) -> bool:
         if card.is_joker:
             return self.jokers_wild
-        return (card.rank == self.wild_rank or card.rank in self.rules.wild_ranks
-                or card.code() in self.rules.wild_cards)
+        return (
+            card.rank == self.wild_rank
+            or card.rank in self.rules.wild_ranks
+            or card.code() in self.rules.wild_cards
+        )
 
 
 def divide(points: int, divisor: int) -> int:
@@ -68,8 +71,9 @@ def natural_points(rules: Rules, card: Card, *, ace_low: bool = False) -> int:
     return rules.rank_points(card.rank)
 
 
-def card_points(ctx: Context, card: Card, *, as_card: Card | None = None,
-                ace_low: bool = False) -> int:
+def card_points(
+    ctx: Context, card: Card, *, as_card: Card | None = None, ace_low: bool = False
+) -> int:
     """What ``card`` scores, in a meld standing for ``as_card`` or (without it) in hand."""
     rules = ctx.rules
     if card.is_joker:

@@ -37,6 +37,7 @@ class RulesError(ValueError):
 
 # --- option values -------------------------------------------------------------------------
 
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -86,14 +87,14 @@ def _rank(name: str, value: JSON) -> str:
 
 def _ranks(name: str, value: JSON) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)):
-        raise RulesError(f"option {name!r} takes a list of ranks, such as [\"2\"]", name)
+        raise RulesError(f'option {name!r} takes a list of ranks, such as ["2"]', name)
     ranks = {_rank(name, item) for item in value}
     return tuple(rank for rank in RANKS if rank in ranks)
 
 
 def _cards(name: str, value: JSON) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)):
-        raise RulesError(f"option {name!r} takes a list of cards, such as [\"JS\", \"JH\"]", name)
+        raise RulesError(f'option {name!r} takes a list of cards, such as ["JS", "JH"]', name)
     try:
         return tuple(sorted({Card.from_code(item).code() for item in value}))
     except CardError as error:
@@ -103,7 +104,7 @@ def _cards(name: str, value: JSON) -> tuple[str, ...]:
 def _card_points(name: str, value: JSON) -> tuple[int, ...]:
     # A partial mapping is merged over the preset's points by with_options; here it must be whole.
     if not isinstance(value, Mapping):
-        raise RulesError(f"option {name!r} takes points per rank, such as {{\"A\": 15}}", name)
+        raise RulesError(f'option {name!r} takes points per rank, such as {{"A": 15}}', name)
     points = {_rank(name, rank): _int(0)(f"{name}.{rank}", pts) for rank, pts in value.items()}
     missing = [rank for rank in RANKS if rank not in points]
     if missing:
@@ -113,10 +114,12 @@ def _card_points(name: str, value: JSON) -> tuple[int, ...]:
 
 def _card_overrides(name: str, value: JSON) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping):
-        raise RulesError(f"option {name!r} takes points per card, such as {{\"QS\": 45}}", name)
+        raise RulesError(f'option {name!r} takes points per card, such as {{"QS": 45}}', name)
     try:
-        parsed = {Card.from_code(code).code(): _int(0)(f"{name}.{code}", pts)
-                  for code, pts in value.items()}
+        parsed = {
+            Card.from_code(code).code(): _int(0)(f"{name}.{code}", pts)
+            for code, pts in value.items()
+        }
     except CardError as error:
         raise RulesError(f"option {name!r}: {error}", name) from None
     return tuple(sorted(parsed.items()))
@@ -125,13 +128,16 @@ def _card_overrides(name: str, value: JSON) -> tuple[tuple[str, int], ...]:
 def _hand_size(name: str, value: JSON) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping) or "other" not in value:
         raise RulesError(
-            f"option {name!r} takes cards per player count with an \"other\" entry, "
-            "such as {\"2\": 13, \"other\": 7}", name)
+            f'option {name!r} takes cards per player count with an "other" entry, '
+            'such as {"2": 13, "other": 7}',
+            name,
+        )
     sizes: dict[str, int] = {}
     for key, size in value.items():
         if key != "other" and not (str(key).isdigit() and 2 <= int(key) <= 8):
-            raise RulesError(f"option {name!r}: {key!r} is not a player count (2-8) or \"other\"",
-                             name)
+            raise RulesError(
+                f'option {name!r}: {key!r} is not a player count (2-8) or "other"', name
+            )
         sizes[str(key)] = _int(1, 52)(f"{name}.{key}", size)
     return tuple(sorted(sizes.items()))
 
@@ -140,8 +146,9 @@ def _decks(name: str, value: JSON) -> int | str:
     if value == "auto":
         return "auto"
     if not _is_int(value) or not 1 <= value <= 4:
-        raise RulesError(f"option {name!r} takes auto or a number of packs from 1 to 4, "
-                         f"not {value!r}", name)
+        raise RulesError(
+            f"option {name!r} takes auto or a number of packs from 1 to 4, not {value!r}", name
+        )
     return int(value)
 
 
@@ -149,8 +156,9 @@ def _joker_points(name: str, value: JSON) -> int | str:
     if value == "as_represented":
         return "as_represented"
     if not _is_int(value) or value < 0:
-        raise RulesError(f"option {name!r} takes a number of points or as_represented, "
-                         f"not {value!r}", name)
+        raise RulesError(
+            f"option {name!r} takes a number of points or as_represented, not {value!r}", name
+        )
     return int(value)
 
 
@@ -191,84 +199,186 @@ _OPTION_LIST = [
     Option("jokers", "deck", _int(0, 8), "jokers in play"),
     Option("omit_ranks", "deck", _ranks, "ranks taken out of every pack", _dump_list),
     Option("partnership", "deck", _bool, "players play in two sides whose scores are pooled"),
-    Option("meld_kinds", "melds", _choice("sets_and_runs", "sets_only", "runs_only"),
-           "which melds are allowed", choices=("sets_and_runs", "sets_only", "runs_only")),
+    Option(
+        "meld_kinds",
+        "melds",
+        _choice("sets_and_runs", "sets_only", "runs_only"),
+        "which melds are allowed",
+        choices=("sets_and_runs", "sets_only", "runs_only"),
+    ),
     Option("min_set", "melds", _int(2, 8), "fewest cards in a set"),
-    Option("max_set", "melds", _optional(_int(3, 16)),
-           "most cards in a set (none: as the packs allow)"),
+    Option(
+        "max_set", "melds", _optional(_int(3, 16)), "most cards in a set (none: as the packs allow)"
+    ),
     Option("set_duplicates_allowed", "melds", _bool, "identical cards may share a set"),
     Option("min_run", "melds", _int(2, 13), "fewest cards in a run"),
-    Option("ace_position", "melds", _choice("low_or_high", "high_only", "low_only"),
-           "where an ace may sit in a run", choices=("low_or_high", "high_only", "low_only")),
+    Option(
+        "ace_position",
+        "melds",
+        _choice("low_or_high", "high_only", "low_only"),
+        "where an ace may sit in a run",
+        choices=("low_or_high", "high_only", "low_only"),
+    ),
     Option("around_the_corner", "melds", _bool, "runs may go round the corner (K-A-2)"),
     Option("layoff_requires_own_meld", "melds", _bool, "a player must meld before laying off"),
     Option("jokers_wild", "wild cards", _bool, "jokers are wild"),
     Option("wild_ranks", "wild cards", _ranks, "ranks that are always wild", _dump_list),
     Option("wild_cards", "wild cards", _cards, "particular cards that are always wild", _dump_list),
-    Option("round_wild", "wild cards", _choice("none", "dealer_upcard", "progression"),
-           "a wild rank that changes each round", choices=("none", "dealer_upcard", "progression")),
-    Option("wild_limit", "wild cards", _choice("none", "naturals_majority", "one", "one_per_three"),
-           "how many wild cards a meld may hold",
-           choices=("none", "naturals_majority", "one", "one_per_three")),
-    Option("wild_as_itself", "wild cards", _choice("natural", "wild"),
-           "a wild card in its own natural place counts as", choices=("natural", "wild")),
+    Option(
+        "round_wild",
+        "wild cards",
+        _choice("none", "dealer_upcard", "progression"),
+        "a wild rank that changes each round",
+        choices=("none", "dealer_upcard", "progression"),
+    ),
+    Option(
+        "wild_limit",
+        "wild cards",
+        _choice("none", "naturals_majority", "one", "one_per_three"),
+        "how many wild cards a meld may hold",
+        choices=("none", "naturals_majority", "one", "one_per_three"),
+    ),
+    Option(
+        "wild_as_itself",
+        "wild cards",
+        _choice("natural", "wild"),
+        "a wild card in its own natural place counts as",
+        choices=("natural", "wild"),
+    ),
     Option("wild_sets", "wild cards", _bool, "wild cards alone may form a meld"),
-    Option("real_card_for_wild", "wild cards", _choice("lay_beside", "swap", "none"),
-           "what a player may do with the real card a wild stands for",
-           choices=("lay_beside", "swap", "none")),
+    Option(
+        "real_card_for_wild",
+        "wild cards",
+        _choice("lay_beside", "swap", "none"),
+        "what a player may do with the real card a wild stands for",
+        choices=("lay_beside", "swap", "none"),
+    ),
     Option("card_points", "points", _card_points, "points per rank", _dump_card_points),
-    Option("ace_low_points", "points", _optional(_int(0)),
-           "an ace at the low end of a run (none: as A)"),
+    Option(
+        "ace_low_points",
+        "points",
+        _optional(_int(0)),
+        "an ace at the low end of a run (none: as A)",
+    ),
     Option("joker_points", "points", _joker_points, "a joker (or as_represented)"),
-    Option("wild_points", "points", _optional(_int(0)),
-           "a wild card other than a joker (none: its own)"),
-    Option("wild_ace_points", "points", _optional(_int(0)),
-           "a wild ace (none: as other wild cards)"),
+    Option(
+        "wild_points",
+        "points",
+        _optional(_int(0)),
+        "a wild card other than a joker (none: its own)",
+    ),
+    Option(
+        "wild_ace_points", "points", _optional(_int(0)), "a wild ace (none: as other wild cards)"
+    ),
     Option("card_overrides", "points", _card_overrides, "points for particular cards", _dump_pairs),
     Option("four_aces_points", "points", _optional(_int(0)), "four aces melded together"),
     Option("points_divisor", "points", _int(1, 10), "every card and bonus divided by this"),
-    Option("scoring", "round scoring", _choice("melds_minus_hand", "melds_plus_hands_to_goer"),
-           "what happens to cards left in hand",
-           choices=("melds_minus_hand", "melds_plus_hands_to_goer")),
+    Option(
+        "scoring",
+        "round scoring",
+        _choice("melds_minus_hand", "melds_plus_hands_to_goer"),
+        "what happens to cards left in hand",
+        choices=("melds_minus_hand", "melds_plus_hands_to_goer"),
+    ),
     Option("going_out_bonus", "round scoring", _int(0), "bonus for going out"),
-    Option("stock_out", "round scoring",
-           _choice("hands_count", "hands_ignored", "opponent_remainder"),
-           "hands when the stock runs out",
-           choices=("hands_count", "hands_ignored", "opponent_remainder")),
-    Option("rummy_call_points", "round scoring", _int(0),
-           "bonus for each card taken by a Rummy call"),
+    Option(
+        "stock_out",
+        "round scoring",
+        _choice("hands_count", "hands_ignored", "opponent_remainder"),
+        "hands when the stock runs out",
+        choices=("hands_count", "hands_ignored", "opponent_remainder"),
+    ),
+    Option(
+        "rummy_call_points", "round scoring", _int(0), "bonus for each card taken by a Rummy call"
+    ),
     Option("first_meld_minimum", "round scoring", _int(0), "a player's first melding must total"),
-    Option("seven_card_straight_points", "round scoring", _int(0),
-           "going out with a 7-card run scores this instead"),
-    Option("double_four_laid_at_once", "round scoring", _bool,
-           "four of a kind laid down at once counts double"),
+    Option(
+        "seven_card_straight_points",
+        "round scoring",
+        _int(0),
+        "going out with a 7-card run scores this instead",
+    ),
+    Option(
+        "double_four_laid_at_once",
+        "round scoring",
+        _bool,
+        "four of a kind laid down at once counts double",
+    ),
     Option("going_out_requires_discard", "round scoring", _bool, "going out needs a last discard"),
-    Option("final_layoffs", "round scoring", _bool,
-           "after someone goes out, others may lay off from hand for nothing"),
-    Option("dealer_joker", "round scoring", _bool,
-           "the dealer nominates the jokers' effect each round (wild, double, split)"),
+    Option(
+        "final_layoffs",
+        "round scoring",
+        _bool,
+        "after someone goes out, others may lay off from hand for nothing",
+    ),
+    Option(
+        "dealer_joker",
+        "round scoring",
+        _bool,
+        "the dealer nominates the jokers' effect each round (wild, double, split)",
+    ),
     Option("target", "ending", _optional(_int(1)), "score that ends the game (none: no target)"),
-    Option("target_rule", "ending", _choice("reach", "exceed"), "the target must be",
-           choices=("reach", "exceed")),
-    Option("same_deal_winner", "ending", _choice("highest", "goer_if_at_target"),
-           "when several reach the target in one deal", choices=("highest", "goer_if_at_target")),
-    Option("tie_rule", "ending", _choice("joint", "play_on"), "tied top scores",
-           choices=("joint", "play_on")),
+    Option(
+        "target_rule",
+        "ending",
+        _choice("reach", "exceed"),
+        "the target must be",
+        choices=("reach", "exceed"),
+    ),
+    Option(
+        "same_deal_winner",
+        "ending",
+        _choice("highest", "goer_if_at_target"),
+        "when several reach the target in one deal",
+        choices=("highest", "goer_if_at_target"),
+    ),
+    Option(
+        "tie_rule",
+        "ending",
+        _choice("joint", "play_on"),
+        "tied top scores",
+        choices=("joint", "play_on"),
+    ),
     Option("max_deals", "ending", _optional(_int(1, 200)), "the game ends after this many deals"),
     Option("final_bonus_best", "ending", _int(0), "bonus to the side ahead after the last deal"),
-    Option("settlement", "ending", _choice("none", "difference"), "settling up at the end",
-           choices=("none", "difference")),
-    Option("deal", "dealing", _choice("fixed", "upcard"), "how many cards each player gets",
-           choices=("fixed", "upcard")),
+    Option(
+        "settlement",
+        "ending",
+        _choice("none", "difference"),
+        "settling up at the end",
+        choices=("none", "difference"),
+    ),
+    Option(
+        "deal",
+        "dealing",
+        _choice("fixed", "upcard"),
+        "how many cards each player gets",
+        choices=("fixed", "upcard"),
+    ),
     Option("hand_size", "dealing", _hand_size, "cards per player for a fixed deal", _dump_pairs),
-    Option("upcard_count", "dealing", _choice("additional", "total"), "an upcard's number gives",
-           choices=("additional", "total")),
-    Option("upcard_face_cards", "dealing", _choice("ten", "rank"), "J Q K upcards count",
-           choices=("ten", "rank")),
+    Option(
+        "upcard_count",
+        "dealing",
+        _choice("additional", "total"),
+        "an upcard's number gives",
+        choices=("additional", "total"),
+    ),
+    Option(
+        "upcard_face_cards",
+        "dealing",
+        _choice("ten", "rank"),
+        "J Q K upcards count",
+        choices=("ten", "rank"),
+    ),
     Option("upcard_ace", "dealing", _upcard_ace, "an ace upcard counts"),
     Option("upcard_min_rank", "dealing", _optional(_rank), "lower upcards are dealt again"),
-    Option("dealer_rotation", "dealing", _choice("left", "right", "winner"), "who deals next",
-           choices=("left", "right", "winner")),
+    Option(
+        "dealer_rotation",
+        "dealing",
+        _choice("left", "right", "winner"),
+        "who deals next",
+        choices=("left", "right", "winner"),
+    ),
 ]
 
 #: Every option by name, in the order of RULES.md.
@@ -338,8 +448,9 @@ class Rules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_overrides", dict(self.card_overrides))
         if self.max_set is not None and self.max_set < self.min_set:
-            raise RulesError(f"option 'max_set' ({self.max_set}) is below 'min_set' "
-                             f"({self.min_set})", "max_set")
+            raise RulesError(
+                f"option 'max_set' ({self.max_set}) is below 'min_set' ({self.min_set})", "max_set"
+            )
         if len(self.omit_ranks) >= len(RANKS):
             raise RulesError("option 'omit_ranks' leaves no cards in the pack", "omit_ranks")
 
@@ -357,8 +468,11 @@ class Rules:
             option = OPTIONS.get(name)
             if option is None:
                 close = difflib.get_close_matches(str(name), OPTIONS, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else (
-                    f"; the options are {', '.join(OPTIONS)}")
+                hint = (
+                    f" (did you mean {close[0]!r}?)"
+                    if close
+                    else (f"; the options are {', '.join(OPTIONS)}")
+                )
                 raise RulesError(f"unknown option {name!r}{hint}", str(name))
             if name == "card_points" and isinstance(value, Mapping):
                 value = {**_dump_card_points(self.card_points), **value}

@@ -28,8 +28,18 @@ from .melds import Verdict, check_meld
 from .points import Context, card_points, divide
 from .rules import Rules
 
-__all__ = ["LayoffRecord", "MeldRecord", "PlayerRecord", "PlayerScore", "RoundRecord",
-           "RoundScore", "TeamScore", "meld", "parse_cards", "score_round"]
+__all__ = [
+    "LayoffRecord",
+    "MeldRecord",
+    "PlayerRecord",
+    "PlayerScore",
+    "RoundRecord",
+    "RoundScore",
+    "TeamScore",
+    "meld",
+    "parse_cards",
+    "score_round",
+]
 
 
 @dataclass(frozen=True)
@@ -155,8 +165,9 @@ class _Tally:
 def _shown(verdict: Verdict, readings: Iterable[int] | None = None) -> str:
     """Cards as laid, with what each wild stands for: ``8S 6H(9S) 10S``."""
     chosen = verdict.readings if readings is None else [verdict.readings[i] for i in readings]
-    return " ".join(f"{r.card}({r.as_card})" if r.card != r.as_card else r.card.code()
-                    for r in chosen)
+    return " ".join(
+        f"{r.card}({r.as_card})" if r.card != r.as_card else r.card.code() for r in chosen
+    )
 
 
 def _structure_problems(record: RoundRecord) -> list[str]:
@@ -224,39 +235,68 @@ def score_round(rules: Rules, record: RoundRecord) -> RoundScore:
     _opening_warnings(rules, record, tallies, warnings)
 
     scores = tuple(
-        PlayerScore(p.name, p.team, t.melded, t.in_hand, t.bonus,
-                    t.melded - t.in_hand + t.bonus, tuple(t.lines), t.hand_points,
-                    p.went_out and p.name == goer, tuple(t.verdicts), tuple(t.meld_points),
-                    tuple(t.layoff_verdicts.get(i) for i in range(len(p.layoffs))))
-        for p, t in ((p, tallies[p.name]) for p in players))
+        PlayerScore(
+            p.name,
+            p.team,
+            t.melded,
+            t.in_hand,
+            t.bonus,
+            t.melded - t.in_hand + t.bonus,
+            tuple(t.lines),
+            t.hand_points,
+            p.went_out and p.name == goer,
+            tuple(t.verdicts),
+            tuple(t.meld_points),
+            tuple(t.layoff_verdicts.get(i) for i in range(len(p.layoffs))),
+        )
+        for p, t in ((p, tallies[p.name]) for p in players)
+    )
     return RoundScore(scores, _teams(scores), tuple(problems), tuple(warnings))
 
 
-def _score_table(rules: Rules, ctx: Context, players: Sequence[PlayerRecord],
-                 tallies: dict[str, _Tally], problems: list[str], warnings: list[str]) -> None:
+def _score_table(
+    rules: Rules,
+    ctx: Context,
+    players: Sequence[PlayerRecord],
+    tallies: dict[str, _Tally],
+    problems: list[str],
+    warnings: list[str],
+) -> None:
     """Melds and layoffs: every meld with its layoffs must stay one legal meld."""
     by_name = {player.name: player for player in players}
     layoffs_onto: dict[tuple[str, int], list[tuple[PlayerRecord, int, LayoffRecord]]] = {}
     for player in players:
         if player.by_totals:
             continue
-        if player.layoffs and not player.melds and rules.layoff_requires_own_meld and any(
-                not layoff.final for layoff in player.layoffs):
-            warnings.append(f"{player.name} laid off without a meld of their own "
-                            "(layoff_requires_own_meld).")
+        if (
+            player.layoffs
+            and not player.melds
+            and rules.layoff_requires_own_meld
+            and any(not layoff.final for layoff in player.layoffs)
+        ):
+            warnings.append(
+                f"{player.name} laid off without a meld of their own (layoff_requires_own_meld)."
+            )
         for number, layoff in enumerate(player.layoffs):
             target = by_name.get(layoff.player)
             if target is None or target.by_totals or not 0 <= layoff.meld < len(target.melds):
-                where = (f"{layoff.player} has no meld {layoff.meld + 1}" if target else
-                         f"there is no player {layoff.player!r}")
-                problems.append(f"{player.name} laid off {format_cards(layoff.cards)}, but "
-                                f"{where}.")
+                where = (
+                    f"{layoff.player} has no meld {layoff.meld + 1}"
+                    if target
+                    else f"there is no player {layoff.player!r}"
+                )
+                problems.append(
+                    f"{player.name} laid off {format_cards(layoff.cards)}, but {where}."
+                )
                 continue
             if layoff.final and not rules.final_layoffs:
-                problems.append(f"{player.name} laid off {format_cards(layoff.cards)} after the "
-                                "round ended, which these rules do not allow (final_layoffs).")
+                problems.append(
+                    f"{player.name} laid off {format_cards(layoff.cards)} after the "
+                    "round ended, which these rules do not allow (final_layoffs)."
+                )
             layoffs_onto.setdefault((layoff.player, layoff.meld), []).append(
-                (player, number, layoff))
+                (player, number, layoff)
+            )
 
     for owner in players:
         if owner.by_totals:
@@ -266,9 +306,16 @@ def _score_table(rules: Rules, ctx: Context, players: Sequence[PlayerRecord],
             _score_meld(rules, ctx, owner, record, extra, tallies, problems, warnings)
 
 
-def _score_meld(rules: Rules, ctx: Context, owner: PlayerRecord, record: MeldRecord,
-                layoffs: list[tuple[PlayerRecord, int, LayoffRecord]], tallies: dict[str, _Tally],
-                problems: list[str], warnings: list[str]) -> None:
+def _score_meld(
+    rules: Rules,
+    ctx: Context,
+    owner: PlayerRecord,
+    record: MeldRecord,
+    layoffs: list[tuple[PlayerRecord, int, LayoffRecord]],
+    tallies: dict[str, _Tally],
+    problems: list[str],
+    warnings: list[str],
+) -> None:
     tally = tallies[owner.name]
     cards = record.cards
     if record.doubled:  # the dealer's joker lies on the set as a marker: it is not part of it
@@ -277,23 +324,29 @@ def _score_meld(rules: Rules, ctx: Context, owner: PlayerRecord, record: MeldRec
     tally.verdicts.append(verdict)
     shown = _shown(verdict)
     if not verdict.legal:
-        problems.append(f"{owner.name}'s {format_cards(record.cards)} is not a legal meld: "
-                        + " ".join(verdict.reasons))
+        problems.append(
+            f"{owner.name}'s {format_cards(record.cards)} is not a legal meld: "
+            + " ".join(verdict.reasons)
+        )
     points = verdict.points
     note = ""
     if record.doubled:
         if ctx.joker_effect != "double":
-            problems.append(f"{owner.name}'s {shown} is marked doubled, but the dealer did not "
-                            "nominate double for the jokers this round.")
+            problems.append(
+                f"{owner.name}'s {shown} is marked doubled, but the dealer did not "
+                "nominate double for the jokers this round."
+            )
         elif verdict.kind != "set":
-            problems.append(f"{owner.name}'s {shown}: only a set can be doubled by the "
-                            "dealer's joker.")
+            problems.append(
+                f"{owner.name}'s {shown}: only a set can be doubled by the dealer's joker."
+            )
         else:
             points *= 2
             note = " doubled by the dealer's joker"
         if layoffs:
-            problems.append(f"{owner.name}'s {shown} was sealed by the dealer's joker and takes "
-                            "no layoffs.")
+            problems.append(
+                f"{owner.name}'s {shown} was sealed by the dealer's joker and takes no layoffs."
+            )
     aces = [r for r in verdict.readings if r.card.rank == "A" and not r.wild]
     if rules.four_aces_points is not None and verdict.kind == "set" and len(aces) >= 4:
         four = divide(rules.four_aces_points, rules.points_divisor)
@@ -304,8 +357,10 @@ def _score_meld(rules: Rules, ctx: Context, owner: PlayerRecord, record: MeldRec
             points *= 2
             note += " laid down at once, doubled"
         else:
-            warnings.append(f"{owner.name}'s {shown} is marked laid down at once, but only a "
-                            "four of a kind counts double (double_four_laid_at_once).")
+            warnings.append(
+                f"{owner.name}'s {shown} is marked laid down at once, but only a "
+                "four of a kind counts double (double_four_laid_at_once)."
+            )
     tally.melded += points
     tally.meld_points.append(points)
     tally.lines.append(f"{shown} {verdict.kind or 'not a meld'} {points}{note}")
@@ -319,24 +374,29 @@ def _score_meld(rules: Rules, ctx: Context, owner: PlayerRecord, record: MeldRec
         base = _shown(added, range(added.added_from))
         laid = _shown(added, range(added.added_from, len(added.readings)))
         if not added.legal:
-            problems.append(f"{layer.name} cannot lay off {format_cards(layoff.cards)} on "
-                            f"{whose} {base}: " + " ".join(added.reasons[1:]))
+            problems.append(
+                f"{layer.name} cannot lay off {format_cards(layoff.cards)} on "
+                f"{whose} {base}: " + " ".join(added.reasons[1:])
+            )
         if layoff.final:
-            tallies[layer.name].lines.append(f"{laid} laid off on {whose} {base} after the "
-                                             "round ended 0")
+            tallies[layer.name].lines.append(
+                f"{laid} laid off on {whose} {base} after the round ended 0"
+            )
             continue
         tallies[layer.name].melded += added.points
         tallies[layer.name].lines.append(f"{laid} laid off on {whose} {base} {added.points}")
 
 
-def _settle_hands(rules: Rules, record: RoundRecord, goer: str | None,
-                  tallies: dict[str, _Tally]) -> None:
+def _settle_hands(
+    rules: Rules, record: RoundRecord, goer: str | None, tallies: dict[str, _Tally]
+) -> None:
     """What the cards left in hand do: count against their holder, go to the goer, or nothing."""
     players = record.players
     mode = rules.scoring
     if goer is None:
-        mode = {"hands_count": mode, "hands_ignored": "ignored",
-                "opponent_remainder": "opponents"}[rules.stock_out]
+        mode = {"hands_count": mode, "hands_ignored": "ignored", "opponent_remainder": "opponents"}[
+            rules.stock_out
+        ]
     sides: dict[str, list[str]] = {}
     for player in players:
         sides.setdefault(player.team or player.name, []).append(player.name)
@@ -372,8 +432,9 @@ def _seven_card_straight(rules: Rules, goer: str, tally: _Tally) -> None:
         tally.lines.append(f"went out with a 7-card run: {prize} instead of the round's score")
 
 
-def _opening_warnings(rules: Rules, record: RoundRecord, tallies: dict[str, _Tally],
-                      warnings: list[str]) -> None:
+def _opening_warnings(
+    rules: Rules, record: RoundRecord, tallies: dict[str, _Tally], warnings: list[str]
+) -> None:
     if not rules.first_meld_minimum:
         return
     minimum = divide(rules.first_meld_minimum, rules.points_divisor)
@@ -381,8 +442,10 @@ def _opening_warnings(rules: Rules, record: RoundRecord, tallies: dict[str, _Tal
         if player.name in record.opening and player.melds:
             melded = sum(v.points for v in tallies[player.name].verdicts)
             if melded < minimum:
-                warnings.append(f"{player.name}'s first melding totals {melded}, under the "
-                                f"{minimum} these rules ask for (first_meld_minimum).")
+                warnings.append(
+                    f"{player.name}'s first melding totals {melded}, under the "
+                    f"{minimum} these rules ask for (first_meld_minimum)."
+                )
 
 
 def _teams(scores: Sequence[PlayerScore]) -> tuple[TeamScore, ...]:
@@ -390,6 +453,13 @@ def _teams(scores: Sequence[PlayerScore]) -> tuple[TeamScore, ...]:
     for score in scores:
         if score.team is not None:
             teams.setdefault(score.team, []).append(score)
-    return tuple(TeamScore(team, sum(p.melded for p in members), sum(p.in_hand for p in members),
-                           sum(p.bonus for p in members), sum(p.total for p in members))
-                 for team, members in teams.items())
+    return tuple(
+        TeamScore(
+            team,
+            sum(p.melded for p in members),
+            sum(p.in_hand for p in members),
+            sum(p.bonus for p in members),
+            sum(p.total for p in members),
+        )
+        for team, members in teams.items()
+    )

@@ -153,16 +153,22 @@ def standings(rules: Rules, seats: Sequence[Seat], rounds: Sequence[RoundResult]
     ended_after: int | None = None
     verdict = _judge(rules, order, dict.fromkeys(order, 0), 0, None, side_of)
     for number, result in enumerate(rounds, 1):
-        unknown = [name for name in [*result.totals, result.went_out] if name is not None
-                   and name not in cumulative]
+        unknown = [
+            name
+            for name in [*result.totals, result.went_out]
+            if name is not None and name not in cumulative
+        ]
         if unknown:
-            raise StandingsError(f"round {number}: {_and(sorted(set(unknown)))} not seated "
-                                 f"(the players are {_and(list(cumulative))})")
+            raise StandingsError(
+                f"round {number}: {_and(sorted(set(unknown)))} not seated "
+                f"(the players are {_and(list(cumulative))})"
+            )
         for name, points in result.totals.items():
             cumulative[name] += points
         running.append(dict(cumulative))
-        verdict = _judge(rules, order, _pool(cumulative, side_of, order), number, result.went_out,
-                         side_of)
+        verdict = _judge(
+            rules, order, _pool(cumulative, side_of, order), number, result.went_out, side_of
+        )
         if verdict.over and ended_after is None:
             ended_after = number
     totals = dict(cumulative)
@@ -172,35 +178,56 @@ def standings(rules: Rules, seats: Sequence[Seat], rounds: Sequence[RoundResult]
     final = _pool(totals, side_of, order)
     settlement: list[Settlement] = []
     if verdict.over and rules.settlement == "difference":
-        settlement = [Settlement(loser, winner, final[winner] - final[loser])
-                      for winner in verdict.winners for loser in order
-                      if loser not in verdict.winners and final[winner] > final[loser]]
+        settlement = [
+            Settlement(loser, winner, final[winner] - final[loser])
+            for winner in verdict.winners
+            for loser in order
+            if loser not in verdict.winners and final[winner] > final[loser]
+        ]
     limit = rules.deal_limit
     deals_left = None if limit is None else 0 if verdict.over else max(limit - len(rounds), 1)
     return Standings(
-        totals=totals, team_totals=final if with_sides else {}, running=running,
-        reached=verdict.reached, over=verdict.over, winners=verdict.winners,
-        reason=verdict.reason, final_bonus=verdict.bonus, settlement=settlement,
-        deals_played=len(rounds), deals_left=deals_left, side_of=side_of,
+        totals=totals,
+        team_totals=final if with_sides else {},
+        running=running,
+        reached=verdict.reached,
+        over=verdict.over,
+        winners=verdict.winners,
+        reason=verdict.reason,
+        final_bonus=verdict.bonus,
+        settlement=settlement,
+        deals_played=len(rounds),
+        deals_left=deals_left,
+        side_of=side_of,
         ended_after=ended_after,
     )
 
 
-def _pool(scores: Mapping[str, int], side_of: Mapping[str, str],
-          order: list[str]) -> dict[str, int]:
+def _pool(
+    scores: Mapping[str, int], side_of: Mapping[str, str], order: list[str]
+) -> dict[str, int]:
     pooled = dict.fromkeys(order, 0)
     for player, points in scores.items():
         pooled[side_of[player]] += points
     return pooled
 
 
-def _judge(rules: Rules, order: list[str], scores: dict[str, int], deals: int,
-           went_out: str | None, side_of: Mapping[str, str]) -> _Verdict:
+def _judge(
+    rules: Rules,
+    order: list[str],
+    scores: dict[str, int],
+    deals: int,
+    went_out: str | None,
+    side_of: Mapping[str, str],
+) -> _Verdict:
     """Is the game over after ``deals`` deals with these (pre-bonus) scores, and who won?"""
     target, limit = rules.target, rules.deal_limit
     exceed = rules.target_rule == "exceed"
-    reached = [] if target is None else [
-        c for c in order if (scores[c] > target if exceed else scores[c] >= target)]
+    reached = (
+        []
+        if target is None
+        else [c for c in order if (scores[c] > target if exceed else scores[c] >= target)]
+    )
     top = max(scores.values())
     leaders = [c for c in order if scores[c] == top]
     leader_text = f"{_and(leaders)} {'leads' if len(leaders) == 1 else 'lead'} with {top}"
@@ -229,8 +256,9 @@ def _judge(rules: Rules, order: list[str], scores: dict[str, int], deals: int,
         if rules.same_deal_winner == "goer_if_at_target" and goer in reached and len(reached) > 1:
             assert goer is not None and went_out is not None
             who = went_out if goer == went_out else f"{went_out} ({goer})"
-            return _Verdict(True, [goer], f"{head}; {who} went out", reached,
-                            _bonus(rules, leaders))
+            return _Verdict(
+                True, [goer], f"{head}; {who} went out", reached, _bonus(rules, leaders)
+            )
         if len(leaders) == 1 and len(reached) > 1:
             head += f"; {leaders[0]} is highest"
     else:
@@ -238,8 +266,9 @@ def _judge(rules: Rules, order: list[str], scores: dict[str, int], deals: int,
     if len(leaders) > 1:
         if rules.tie_rule == "play_on":
             return _Verdict(False, [], f"Tied at {top}: another deal is needed", reached, {})
-        return _Verdict(True, leaders, f"{head}; {_and(leaders)} tied at {top}: joint winners",
-                        reached, {})
+        return _Verdict(
+            True, leaders, f"{head}; {_and(leaders)} tied at {top}: joint winners", reached, {}
+        )
     bonus = _bonus(rules, leaders)
     if not reached:
         others = [scores[c] for c in order if c != leaders[0]]

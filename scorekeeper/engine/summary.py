@@ -20,20 +20,30 @@ def _join(items: list[str]) -> str:
 
 
 def _melds(rules: Rules) -> str:
-    kinds = {"sets_and_runs": "Sets and runs", "sets_only": "Sets only",
-             "runs_only": "Runs only"}[rules.meld_kinds]
-    sizes = (f"of {rules.min_set} or more" if rules.min_set == rules.min_run or
-             rules.meld_kinds != "sets_and_runs" else
-             f"(sets of {rules.min_set}, runs of {rules.min_run} or more)")
+    kinds = {"sets_and_runs": "Sets and runs", "sets_only": "Sets only", "runs_only": "Runs only"}[
+        rules.meld_kinds
+    ]
+    sizes = (
+        f"of {rules.min_set} or more"
+        if rules.min_set == rules.min_run or rules.meld_kinds != "sets_and_runs"
+        else f"(sets of {rules.min_set}, runs of {rules.min_run} or more)"
+    )
     if rules.meld_kinds == "runs_only":
         sizes = f"of {rules.min_run} or more"
     line = f"{kinds} {sizes}"
     if rules.meld_kinds != "sets_only":
-        ace = ("aces high only (Q-K-A)" if rules.ace_high_only else
-               "aces low only (A-2-3)" if rules.ace_position == "low_only" else
-               "aces low (A-2-3) or high (Q-K-A)")
-        corner = "around the corner (K-A-2) allowed" if rules.around_the_corner else \
-            "not around the corner"
+        ace = (
+            "aces high only (Q-K-A)"
+            if rules.ace_high_only
+            else "aces low only (A-2-3)"
+            if rules.ace_position == "low_only"
+            else "aces low (A-2-3) or high (Q-K-A)"
+        )
+        corner = (
+            "around the corner (K-A-2) allowed"
+            if rules.around_the_corner
+            else "not around the corner"
+        )
         line += f"; {ace}, {corner}"
     if rules.set_duplicates_allowed:
         line += "; identical cards may share a set"
@@ -56,29 +66,36 @@ def _wilds(rules: Rules) -> list[str]:
     if rules.jokers and not rules.jokers_wild:
         lines.append("Jokers are not wild: they meld only as a set of jokers.")
     if rules.dealer_joker:
-        lines.append("Each round the dealer names the jokers' effect: wild, double a set "
-                     "(sealing it), or split the discard pile.")
+        lines.append(
+            "Each round the dealer names the jokers' effect: wild, double a set "
+            "(sealing it), or split the discard pile."
+        )
     if not wild:
         lines.insert(0, "No wild cards.")
         return lines
     line = f"Wild: {_join(wild)}."
-    limit = {"none": "", "naturals_majority": " More natural cards than wilds in every meld.",
-             "one": " At most one wild in a meld.",
-             "one_per_three": " At most one wild per three cards in a meld."}[rules.wild_limit]
+    limit = {
+        "none": "",
+        "naturals_majority": " More natural cards than wilds in every meld.",
+        "one": " At most one wild in a meld.",
+        "one_per_three": " At most one wild per three cards in a meld.",
+    }[rules.wild_limit]
     line += limit
     if limit and rules.wild_as_itself == "wild":
         line += " A wild in its own place still counts as wild."
     if rules.wild_sets:
         line += " Wild cards alone may form a meld."
-    line += {"lay_beside": " The real card may be laid beside its wild.",
-             "swap": " The real card may be swapped for its wild.", "none": ""}[
-        rules.real_card_for_wild]
+    line += {
+        "lay_beside": " The real card may be laid beside its wild.",
+        "swap": " The real card may be swapped for its wild.",
+        "none": "",
+    }[rules.real_card_for_wild]
     return [line, *lines]
 
 
 def _points(rules: Rules) -> str:
     face = [rank for rank in RANKS[1:10] if rules.rank_points(rank) == int(rank)]
-    if len(face) < 3 or face != list(RANKS[RANKS.index(face[0]):RANKS.index(face[-1]) + 1]):
+    if len(face) < 3 or face != list(RANKS[RANKS.index(face[0]) : RANKS.index(face[-1]) + 1]):
         face = []  # "2-10 face value" reads better than "2 2, 3 3, 4 4 …", when it is a range
     groups: list[tuple[int, list[str]]] = []
     for rank, pts in zip(RANKS, rules.card_points, strict=True):
@@ -89,17 +106,29 @@ def _points(rules: Rules) -> str:
             groups[-1][1].append(rank)
         else:
             groups.append((pts, [rank]))
-    parts = [f"{ranks[0]} face value" if pts == -1 else
-             f"{ranks[0]}-{ranks[-1]} {pts}" if len(ranks) > 1 else f"{ranks[0]} {pts}"
-             for pts, ranks in groups]
+    parts = [
+        f"{ranks[0]} face value"
+        if pts == -1
+        else f"{ranks[0]}-{ranks[-1]} {pts}"
+        if len(ranks) > 1
+        else f"{ranks[0]} {pts}"
+        for pts, ranks in groups
+    ]
     line = "Points: " + ", ".join(parts)
-    if rules.ace_low_points is not None and rules.ace_low_points != rules.rank_points("A") and \
-            rules.meld_kinds != "sets_only" and not rules.ace_high_only:
+    if (
+        rules.ace_low_points is not None
+        and rules.ace_low_points != rules.rank_points("A")
+        and rules.meld_kinds != "sets_only"
+        and not rules.ace_high_only
+    ):
         line += f" (a low ace {rules.ace_low_points})"
     extras: list[str] = []
     if rules.jokers:
-        extras.append("jokers as the card they stand for" if rules.joker_points == "as_represented"
-                      else f"jokers {rules.joker_points}")
+        extras.append(
+            "jokers as the card they stand for"
+            if rules.joker_points == "as_represented"
+            else f"jokers {rules.joker_points}"
+        )
     if rules.wild_points is not None:
         extras.append(f"wild cards {rules.wild_points}")
     if rules.wild_ace_points is not None:
@@ -118,8 +147,9 @@ def _round(rules: Rules) -> list[str]:
     if rules.scoring == "melds_minus_hand":
         line = "Each player scores their table cards minus the cards left in hand."
     else:
-        line = ("Each player scores their table cards; whoever goes out also scores every "
-                "other hand.")
+        line = (
+            "Each player scores their table cards; whoever goes out also scores every other hand."
+        )
     lines = [line]
     bonuses = []
     if rules.going_out_bonus:
@@ -133,14 +163,16 @@ def _round(rules: Rules) -> list[str]:
     if rules.double_four_laid_at_once:
         lines.append("Four of a kind laid down at once counts double.")
     if rules.stock_out != "hands_count":
-        lines.append({"hands_ignored": "If the stock runs out, hands count for nothing.",
-                      "opponent_remainder": "If the stock runs out, each side adds the other's "
-                                            "hand."}[rules.stock_out])
+        lines.append(
+            {
+                "hands_ignored": "If the stock runs out, hands count for nothing.",
+                "opponent_remainder": "If the stock runs out, each side adds the other's hand.",
+            }[rules.stock_out]
+        )
     if rules.first_meld_minimum:
         lines.append(f"A player's first melding must total {rules.first_meld_minimum}.")
     if rules.final_layoffs:
-        lines.append("After someone goes out, the others may lay off from their hands "
-                     "for nothing.")
+        lines.append("After someone goes out, the others may lay off from their hands for nothing.")
     if not rules.going_out_requires_discard:
         lines.append("A player may go out without a last discard.")
     return lines
@@ -151,10 +183,19 @@ def _ending(rules: Rules) -> str:
     if rules.target is not None:
         verb = "reach" if rules.target_rule == "reach" else "pass"
         who = "side" if rules.partnership else "player"
-        parts.append(f"first {who} to {verb} {rules.target} wins" if rules.target_rule == "exceed"
-                     else f"First to {rules.target} wins")
-        parts.append("several at once: " + ("the one who went out, if there"
-                     if rules.same_deal_winner == "goer_if_at_target" else "the highest"))
+        parts.append(
+            f"first {who} to {verb} {rules.target} wins"
+            if rules.target_rule == "exceed"
+            else f"First to {rules.target} wins"
+        )
+        parts.append(
+            "several at once: "
+            + (
+                "the one who went out, if there"
+                if rules.same_deal_winner == "goer_if_at_target"
+                else "the highest"
+            )
+        )
     if rules.deal_limit is not None:
         parts.append(f"the game ends after {rules.deal_limit} deals")
     if rules.tie_rule == "play_on":
@@ -174,8 +215,10 @@ def _deal(rules: Rules) -> str:
         return f"Deal: {two}{sizes['other']} otherwise."
     face = "J Q K 10" if rules.upcard_face_cards == "ten" else "J 11, Q 12, K 13"
     count = "more" if rules.upcard_count == "additional" else "in all"
-    line = (f"Deal: a face-up first card sets how many {count} each player gets "
-            f"({face}, A {rules.upcard_ace})")
+    line = (
+        f"Deal: a face-up first card sets how many {count} each player gets "
+        f"({face}, A {rules.upcard_ace})"
+    )
     if rules.upcard_min_rank:
         line += f"; upcards below {rules.upcard_min_rank} are dealt again"
     return line + "."
@@ -197,6 +240,9 @@ def summarize(rules: Rules) -> list[str]:
     if rules.deal == "upcard" or rules.hand_size != Rules().hand_size:
         lines.append(_deal(rules))
     if rules.dealer_rotation != "left":
-        lines.append({"right": "The deal passes to the right.",
-                      "winner": "The round's winner deals next."}[rules.dealer_rotation])
+        lines.append(
+            {"right": "The deal passes to the right.", "winner": "The round's winner deals next."}[
+                rules.dealer_rotation
+            ]
+        )
     return lines

@@ -17,21 +17,33 @@ def deal(client: FlaskClient, **body: Any) -> tuple[int, Any]:
 
 
 def test_api_md_example(client: FlaskClient) -> None:
-    status, body = deal(client, rules="rummy5000", players=SEATS, dealer="Dee",
-                        upcards=UPCARDS, round=1)
+    status, body = deal(
+        client, rules="rummy5000", players=SEATS, dealer="Dee", upcards=UPCARDS, round=1
+    )
     assert status == 200
-    assert body == {"cards": {"Ann": 8, "Bob": 11, "Cy": 12, "Dee": 5}, "wild_rank": "4",
-                    "next_dealer": "Ann", "redeal": []}
+    assert body == {
+        "cards": {"Ann": 8, "Bob": 11, "Cy": 12, "Dee": 5},
+        "wild_rank": "4",
+        "next_dealer": "Ann",
+        "redeal": [],
+    }
 
 
 @pytest.mark.parametrize(
     ("rules", "cards"),
     [
         ({"preset": "george2500"}, {"Ann": 7, "Bob": 13, "Cy": 14, "Dee": 4}),
-        ({"preset": "rummy5000", "options": {"upcard_ace": 15}},
-         {"Ann": 8, "Bob": 11, "Cy": 16, "Dee": 5}),
-        ({"preset": "rummy5000", "options": {"upcard_face_cards": "rank", "upcard_count": "total"}},
-         {"Ann": 7, "Bob": 13, "Cy": 11, "Dee": 4}),
+        (
+            {"preset": "rummy5000", "options": {"upcard_ace": 15}},
+            {"Ann": 8, "Bob": 11, "Cy": 16, "Dee": 5},
+        ),
+        (
+            {
+                "preset": "rummy5000",
+                "options": {"upcard_face_cards": "rank", "upcard_count": "total"},
+            },
+            {"Ann": 7, "Bob": 13, "Cy": 11, "Dee": 4},
+        ),
     ],
 )
 def test_upcard_options(client: FlaskClient, rules: dict[str, Any], cards: dict[str, int]) -> None:
@@ -59,11 +71,13 @@ def test_fixed_deal(client: FlaskClient) -> None:
     ("rotation", "winner", "following"),
     [("right", None, "Cy"), ("winner", "Bob", "Bob"), ("winner", None, None)],
 )
-def test_rotation(client: FlaskClient, rotation: str, winner: str | None,
-                  following: str | None) -> None:
+def test_rotation(
+    client: FlaskClient, rotation: str, winner: str | None, following: str | None
+) -> None:
     rules = {"preset": "rummy5000", "options": {"dealer_rotation": rotation}}
-    status, body = deal(client, rules=rules, players=SEATS, dealer="Dee", upcards=UPCARDS,
-                        winner=winner)
+    status, body = deal(
+        client, rules=rules, players=SEATS, dealer="Dee", upcards=UPCARDS, winner=winner
+    )
     assert (status, body["next_dealer"]) == (200, following)
 
 
@@ -89,8 +103,7 @@ def test_progression_round(client: FlaskClient) -> None:
     ],
 )
 def test_bad_deals(client: FlaskClient, changes: dict[str, Any], named: str) -> None:
-    body = {"rules": "rummy5000", "players": SEATS, "dealer": "Dee", "upcards": UPCARDS,
-            **changes}
+    body = {"rules": "rummy5000", "players": SEATS, "dealer": "Dee", "upcards": UPCARDS, **changes}
     status, answer = deal(client, **body)
     assert status == 400
     assert named in answer["error"]

@@ -15,20 +15,49 @@ GOOD_CHECK = '{"rules": "rummy500", "cards": ["8S", "9S", "10S"]}'
 @pytest.mark.parametrize(
     ("method", "path", "kwargs", "status", "named"),
     [
-        ("post", "/api/v1/melds/check", {"data": "{", "content_type": "application/json"},
-         400, "not valid JSON"),
-        ("post", "/api/v1/melds/check", {"data": "", "content_type": "application/json"},
-         400, "empty"),
-        ("post", "/api/v1/melds/check", {"data": "[1, 2]", "content_type": "application/json"},
-         400, "the body: must be a JSON object"),
-        ("post", "/api/v1/melds/check", {"data": "null", "content_type": "application/json"},
-         400, "the body"),
-        ("post", "/api/v1/melds/check", {"data": GOOD_CHECK, "content_type": "text/plain"},
-         415, "Content-Type: application/json"),
+        (
+            "post",
+            "/api/v1/melds/check",
+            {"data": "{", "content_type": "application/json"},
+            400,
+            "not valid JSON",
+        ),
+        (
+            "post",
+            "/api/v1/melds/check",
+            {"data": "", "content_type": "application/json"},
+            400,
+            "empty",
+        ),
+        (
+            "post",
+            "/api/v1/melds/check",
+            {"data": "[1, 2]", "content_type": "application/json"},
+            400,
+            "the body: must be a JSON object",
+        ),
+        (
+            "post",
+            "/api/v1/melds/check",
+            {"data": "null", "content_type": "application/json"},
+            400,
+            "the body",
+        ),
+        (
+            "post",
+            "/api/v1/melds/check",
+            {"data": GOOD_CHECK, "content_type": "text/plain"},
+            415,
+            "Content-Type: application/json",
+        ),
         ("post", "/api/v1/melds/check", {"data": GOOD_CHECK}, 415, "JSON"),
-        ("post", "/api/v1/deal",
-         {"data": '{"x": "' + "a" * 300_000 + '"}', "content_type": "application/json"},
-         413, "too large"),
+        (
+            "post",
+            "/api/v1/deal",
+            {"data": '{"x": "' + "a" * 300_000 + '"}', "content_type": "application/json"},
+            413,
+            "too large",
+        ),
         ("get", "/api/v1/deal", {}, 405, "POST"),
         ("put", "/api/v1/melds/check", {}, 405, "PUT is not allowed"),
         ("post", "/api/v1/presets", {"json": {}}, 405, "GET"),
@@ -37,8 +66,9 @@ GOOD_CHECK = '{"rules": "rummy500", "cards": ["8S", "9S", "10S"]}'
         ("get", "/api/v2/presets", {}, 404, "/api/v2/presets"),
     ],
 )
-def test_bad_requests(client: FlaskClient, method: str, path: str, kwargs: dict[str, Any],
-                      status: int, named: str) -> None:
+def test_bad_requests(
+    client: FlaskClient, method: str, path: str, kwargs: dict[str, Any], status: int, named: str
+) -> None:
     response = getattr(client, method)(path, **kwargs)
     assert response.status_code == status
     assert response.is_json
@@ -64,8 +94,10 @@ def test_pages_outside_the_api_keep_html_errors(client: FlaskClient) -> None:
         ([{"name": "Ann", "melds": [["3C", "3D", "XX"]]}], "players[0].melds[0][2]: 'XX'"),
         ([{"name": "Ann", "melds": [7]}], "players[0].melds[0]: expected a list of cards"),
         ([{"name": "Ann", "hand": ["9S!"]}], "players[0].hand[0]"),
-        ([{"name": "Ann", "layoffs": [{"onto": {"player": "Bob"}, "cards": ["9S"]}]}],
-         "players[0].layoffs[0].onto.meld: is required"),
+        (
+            [{"name": "Ann", "layoffs": [{"onto": {"player": "Bob"}, "cards": ["9S"]}]}],
+            "players[0].layoffs[0].onto.meld: is required",
+        ),
         ([{"name": "Cy", "melded_points": "40"}], "players[0].melded_points"),
         ([{"name": "Cy", "melded_points": 40, "melds": []}], "players[0].melds"),
         (["Ann"], "players[0]: expected a player object"),
@@ -85,16 +117,25 @@ def test_round_model_errors_name_the_path(players: list[Any], named: str) -> Non
 
 def test_round_model_accepts_the_api_md_example() -> None:
     body = {
-        "rules": "rummy500", "wild_rank": None, "ended_by": "going_out",
+        "rules": "rummy500",
+        "wild_rank": None,
+        "ended_by": "going_out",
         "players": [
-            {"name": "Ann", "team": None, "went_out": True,
-             "melds": [["3C", "3D", "3S"], {"cards": ["5D", "6D", "7D"], "laid_at_once": True}],
-             "layoffs": [{"onto": {"player": "Bob", "meld": 0}, "cards": ["9s!"], "final": True}],
-             "hand": []},
+            {
+                "name": "Ann",
+                "team": None,
+                "went_out": True,
+                "melds": [["3C", "3D", "3S"], {"cards": ["5D", "6D", "7D"], "laid_at_once": True}],
+                "layoffs": [
+                    {"onto": {"player": "Bob", "meld": 0}, "cards": ["9s!"], "final": True}
+                ],
+                "hand": [],
+            },
             {"name": "Bob", "melds": [["6S", "7S", "8S"]], "hand": ["KH", "2C"]},
             {"name": "Cy", "melded_points": 40, "hand_points": 25},
         ],
-        "joker_effect": "double", "opening": ["Ann"],
+        "joker_effect": "double",
+        "opening": ["Ann"],
     }
     round_ = RoundScoreRequest.model_validate(body)
     assert round_.players[0].layoffs[0].cards == ["9S!"]  # type: ignore[union-attr]

@@ -71,11 +71,15 @@ def test_rules_object_with_options(client: FlaskClient) -> None:
         ({"cards": ["8S"]}, "rules: is required"),
         ({"rules": 500, "cards": ["8S"]}, "rules: expected a preset id"),
         ({"rules": "rummy5001", "cards": ["8S"]}, "unknown preset 'rummy5001'"),
-        ({"rules": {"preset": "rummy5000", "options": {"wild_pionts": 5}}, "cards": ["8S"]},
-         "unknown option 'wild_pionts'"),
+        (
+            {"rules": {"preset": "rummy5000", "options": {"wild_pionts": 5}}, "cards": ["8S"]},
+            "unknown option 'wild_pionts'",
+        ),
         ({"rules": {"options": {"min_run": "four"}}, "cards": ["8S"]}, "'min_run'"),
-        ({"rules": {"preset": "rummy500", "extra": 1}, "cards": ["8S"]},
-         "rules.extra: is not a known field"),
+        (
+            {"rules": {"preset": "rummy500", "extra": 1}, "cards": ["8S"]},
+            "rules.extra: is not a known field",
+        ),
         ({"rules": "rummy500", "cards": ["8S"], "joker_effect": "triple"}, "joker_effect"),
     ],
 )

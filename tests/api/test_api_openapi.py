@@ -19,8 +19,12 @@ def test_describes_every_endpoint(client: FlaskClient) -> None:
     doc = document(client)
     assert doc["openapi"].startswith("3.1")
     described = {(method, path) for path, item in doc["paths"].items() for method in item}
-    assert described >= {("get", "/api/v1/openapi.json"), ("get", "/api/v1/presets"),
-                         ("post", "/api/v1/melds/check"), ("post", "/api/v1/deal")}
+    assert described >= {
+        ("get", "/api/v1/openapi.json"),
+        ("get", "/api/v1/presets"),
+        ("post", "/api/v1/melds/check"),
+        ("post", "/api/v1/deal"),
+    }
 
 
 def test_posts_document_their_body_and_errors(client: FlaskClient) -> None:

@@ -30,8 +30,12 @@ from schemathesis.specs.openapi.checks import (
 from scorekeeper import create_app
 from scorekeeper.db import db
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
 
 
 _DATABASE_DIR = tempfile.TemporaryDirectory(prefix="scorekeeper-schema-")
@@ -42,8 +46,9 @@ def _app() -> Flask:
     # from_fixture loader does not work with this pytest (it reads a removed node attribute).
     # Keep this config in step with the `app` fixture of tests/conftest.py.
     database = Path(_DATABASE_DIR.name) / "schema.sqlite3"
-    app = create_app({"TESTING": True, "SECRET_KEY": "test",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
+    )
     with app.app_context():
         upgrade()
     return app
@@ -65,11 +70,17 @@ def _remove_the_database() -> Iterator[None]:
 
 def test_every_endpoint_is_fuzzed() -> None:
     # schemathesis leaves out the document's own endpoint, which the other tests fetch
-    fuzzed = {(operation.method.upper(), operation.path)
-              for operation in (result.ok() for result in schema.get_all_operations())}
-    assert {("GET", "/api/v1/presets"), ("POST", "/api/v1/deal"),
-            ("POST", "/api/v1/melds/check"), ("POST", "/api/v1/rounds/score"),
-            ("POST", "/api/v1/games")} <= fuzzed
+    fuzzed = {
+        (operation.method.upper(), operation.path)
+        for operation in (result.ok() for result in schema.get_all_operations())
+    }
+    assert {
+        ("GET", "/api/v1/presets"),
+        ("POST", "/api/v1/deal"),
+        ("POST", "/api/v1/melds/check"),
+        ("POST", "/api/v1/rounds/score"),
+        ("POST", "/api/v1/games"),
+    } <= fuzzed
 
 
 @schema.parametrize()

@@ -24,9 +24,14 @@ from scorekeeper.db import db
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 #: Chromium as this machine's probe starts it: no calls home, which the closed network refuses.
-CHROMIUM_ARGS = ["--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -52,8 +57,13 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("live")
-    app = create_app({"SECRET_KEY": "e2e", "SERVER_NAME": None,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
+    app = create_app(
+        {
+            "SECRET_KEY": "e2e",
+            "SERVER_NAME": None,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}",
+        }
+    )
     with app.app_context():
         upgrade()
     with LiveServer(app) as server:
@@ -89,8 +99,9 @@ class ConsoleErrors(list[str]):
         self.allowed.extend(fragments)
 
     def check(self) -> None:
-        unexpected = [error for error in self
-                      if not any(fragment in error for fragment in self.allowed)]
+        unexpected = [
+            error for error in self if not any(fragment in error for fragment in self.allowed)
+        ]
         assert not unexpected, "the browser reported errors:\n" + "\n".join(unexpected)
 
 
@@ -107,12 +118,21 @@ def new_phone(browser: object, console_errors: ConsoleErrors) -> Iterator[object
 
     def open_phone(dark: bool = False, width: int = PHONE["width"]) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
-            viewport={"width": width, "height": PHONE["height"]}, is_mobile=True,
-            has_touch=True, color_scheme="dark" if dark else "light")
+            viewport={"width": width, "height": PHONE["height"]},
+            is_mobile=True,
+            has_touch=True,
+            color_scheme="dark" if dark else "light",
+        )
         contexts.append(context)
         page = context.new_page()
-        page.on("console", lambda message: errors.append(f"{message.type}: {message.text}")
-                if message.type == "error" else None)
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(f"{message.type}: {message.text}")
+                if message.type == "error"
+                else None
+            ),
+        )
         page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
         return page
 
@@ -129,5 +149,8 @@ def phone(new_phone: object) -> object:
 
 
 def scrolls_sideways(page: object) -> bool:
-    return bool(page.evaluate(  # type: ignore[attr-defined]
-        "document.documentElement.scrollWidth > window.innerWidth"))
+    return bool(
+        page.evaluate(  # type: ignore[attr-defined]
+            "document.documentElement.scrollWidth > window.innerWidth"
+        )
+    )

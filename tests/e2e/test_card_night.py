@@ -81,9 +81,16 @@ def test_a_card_night(live_server: LiveServer, phone: Any) -> None:
     scorer_url = page.url
 
     # --- round 1, by card pickers; the tap count starts with "Record round 1" -------------------
-    page.on("response", lambda response: scorer.wire.append(
-        (response.url, response.request.sizes()["responseHeadersSize"]
-         + response.request.sizes()["responseBodySize"])))
+    page.on(
+        "response",
+        lambda response: scorer.wire.append(
+            (
+                response.url,
+                response.request.sizes()["responseHeadersSize"]
+                + response.request.sizes()["responseBodySize"],
+            )
+        ),
+    )
     scorer.tap(page.get_by_role("link", name="Record round 1"))
     expect(page.get_by_role("button", name="Save round")).to_be_visible()
     page.wait_for_load_state("networkidle")
@@ -171,8 +178,14 @@ def test_a_card_night(live_server: LiveServer, phone: Any) -> None:
     board = json.loads(page.request.get(view_url + ".json").text())
     assert [round_["number"] for round_ in board["rounds"]] == [1, 2]
     assert {total["name"]: total["total"] for total in board["totals"]} == {
-        "Ann": 275, "Bob": 90, "Cy": 90, "Dee": 300}
+        "Ann": 275,
+        "Bob": 90,
+        "Cy": 90,
+        "Dee": 300,
+    }
 
-    print(f"\nround 1 of 5000 Rummy for four: {first_round_taps} taps (selects and typed fields "
-          f"count one each); the round page's first load: {round_page_requests} responses, "
-          f"{round_page_bytes} bytes over the wire (gzip bodies and headers)")
+    print(
+        f"\nround 1 of 5000 Rummy for four: {first_round_taps} taps (selects and typed fields "
+        f"count one each); the round page's first load: {round_page_requests} responses, "
+        f"{round_page_bytes} bytes over the wire (gzip bodies and headers)"
+    )

@@ -24,21 +24,33 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
 def start_game(page: Any, live_server: LiveServer) -> tuple[str, str]:
     """A Rummy 500 game for six, started through the API: (scorer path, watcher path)."""
-    response = page.request.post(live_server.url + "/api/v1/games", data=json.dumps({
-        "name": "Live", "rules": "rummy500", "players": [{"name": n} for n in PLAYERS]}),
-        headers={"Content-Type": "application/json"})
+    response = page.request.post(
+        live_server.url + "/api/v1/games",
+        data=json.dumps(
+            {"name": "Live", "rules": "rummy500", "players": [{"name": n} for n in PLAYERS]}
+        ),
+        headers={"Content-Type": "application/json"},
+    )
     assert response.status == 201
     links = response.json()
     return urlsplit(links["edit_url"]).path, urlsplit(links["view_url"]).path
 
 
 def post_round(page: Any, live_server: LiveServer, scorer: str, goer: str) -> None:
-    players = [{"name": name, "went_out": name == goer,
-                "melds": [["3C", "3D", "3S"]] if name == goer else [], "hand": []}
-               for name in PLAYERS]
-    response = page.request.post(live_server.url + scorer + "/rounds", data=json.dumps(
-        {"ended_by": "going_out", "players": players}),
-        headers={"Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex})
+    players = [
+        {
+            "name": name,
+            "went_out": name == goer,
+            "melds": [["3C", "3D", "3S"]] if name == goer else [],
+            "hand": [],
+        }
+        for name in PLAYERS
+    ]
+    response = page.request.post(
+        live_server.url + scorer + "/rounds",
+        data=json.dumps({"ended_by": "going_out", "players": players}),
+        headers={"Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex},
+    )
     assert response.status == 201
 
 
@@ -46,8 +58,9 @@ def total(page: Any, name: str) -> Any:
     return page.locator("#standings .competitor", has_text=name).locator(".competitor-total")
 
 
-def test_the_board_follows_the_scorer(live_server: LiveServer, new_phone: Any,
-                                      console_errors: ConsoleErrors) -> None:
+def test_the_board_follows_the_scorer(
+    live_server: LiveServer, new_phone: Any, console_errors: ConsoleErrors
+) -> None:
     scorer_page, board = new_phone(), new_phone(dark=True)
     scorer, watcher = start_game(scorer_page, live_server)
     board.goto(live_server.url + watcher)
@@ -85,13 +98,20 @@ def test_the_board_follows_the_scorer(live_server: LiveServer, new_phone: Any,
     token = watcher.rsplit("/", 1)[1]
     for path in (f"/s/{token}", f"/s/{token}/rounds/new", f"/s/{token}/rounds/1"):
         assert board.request.get(live_server.url + path).status == 404
-    assert board.request.post(live_server.url + f"/s/{token}/rounds", data="{}", headers={
-        "Content-Type": "application/json", "Idempotency-Key": "x"}).status == 404
+    assert (
+        board.request.post(
+            live_server.url + f"/s/{token}/rounds",
+            data="{}",
+            headers={"Content-Type": "application/json", "Idempotency-Key": "x"},
+        ).status
+        == 404
+    )
 
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (zbar-tools) not installed")
-def test_the_qr_code_is_the_watcher_link(live_server: LiveServer, phone: Any,
-                                         tmp_path: Path) -> None:
+def test_the_qr_code_is_the_watcher_link(
+    live_server: LiveServer, phone: Any, tmp_path: Path
+) -> None:
     public = "http://192.168.50.7:8000"
     scorer, watcher = start_game(phone, live_server)
     live_server.app.config["PUBLIC_BASE_URL"] = public
@@ -101,8 +121,9 @@ def test_the_qr_code_is_the_watcher_link(live_server: LiveServer, phone: Any,
         phone.locator("#watch-qr svg").screenshot(path=str(image))
     finally:
         live_server.app.config["PUBLIC_BASE_URL"] = live_server.url
-    decoded = subprocess.run(["zbarimg", "--quiet", "--raw", str(image)], capture_output=True,
-                             text=True, check=True).stdout.strip()
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert decoded == public + watcher
     # the scorer's own code stays folded away until a deliberate tap
     assert not phone.locator("#edit-qr svg").is_visible()

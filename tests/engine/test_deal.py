@@ -85,8 +85,13 @@ def test_needs_redeal(options: dict[str, object], upcard: str, redeal: bool) -> 
         ("rummy500", {"round_wild": "progression"}, 14, None, None),
     ],
 )
-def test_round_wild_rank(preset: str, options: dict[str, object], round_number: int,
-                         dealer_upcard: str | None, wild_rank: str | None) -> None:
+def test_round_wild_rank(
+    preset: str,
+    options: dict[str, object],
+    round_number: int,
+    dealer_upcard: str | None,
+    wild_rank: str | None,
+) -> None:
     upcard = Card.from_code(dealer_upcard) if dealer_upcard else None
     assert round_wild_rank(rules_for(preset, options), round_number, upcard) == wild_rank
 
@@ -109,8 +114,13 @@ def test_next_dealer(rotation: str, dealer: str, winner: str | None, following: 
 
 
 def test_plan_deal_api_example() -> None:
-    plan = plan_deal(rules_for("rummy5000"), SEATS, "Dee",
-                     cards(Ann="7H", Bob="KS", Cy="AD", Dee="4C"), round_number=1)
+    plan = plan_deal(
+        rules_for("rummy5000"),
+        SEATS,
+        "Dee",
+        cards(Ann="7H", Bob="KS", Cy="AD", Dee="4C"),
+        round_number=1,
+    )
     assert plan.cards == {"Ann": 8, "Bob": 11, "Cy": 12, "Dee": 5}
     assert plan.wild_rank == "4"
     assert plan.next_dealer == "Ann"
@@ -138,8 +148,13 @@ def test_plan_deal_fixed(players: list[str], hand: int) -> None:
     [
         (SEATS, "Eve", {"Ann": "7H", "Bob": "KS", "Cy": "AD", "Dee": "4C"}, None, "'Eve'"),
         (SEATS, "Ann", {"Ann": "7H", "Bob": "KS", "Cy": "AD"}, None, "Dee"),
-        (SEATS, "Ann", {"Ann": "7H", "Bob": "KS", "Cy": "AD", "Dee": "4C", "Eve": "5C"}, None,
-         "'Eve'"),
+        (
+            SEATS,
+            "Ann",
+            {"Ann": "7H", "Bob": "KS", "Cy": "AD", "Dee": "4C", "Eve": "5C"},
+            None,
+            "'Eve'",
+        ),
         (SEATS, "Ann", {"Ann": "7H", "Bob": "7H", "Cy": "AD", "Dee": "4C"}, None, "7H"),
         (SEATS, "Ann", {"Ann": "7H", "Bob": "JK", "Cy": "AD", "Dee": "4C"}, None, "JK"),
         (SEATS, "Ann", {"Ann": "7H", "Bob": "KS", "Cy": "AD", "Dee": "4C"}, "Zed", "'Zed'"),
@@ -147,8 +162,9 @@ def test_plan_deal_fixed(players: list[str], hand: int) -> None:
         (["Ann"], "Ann", {"Ann": "7H"}, None, "2 players"),
     ],
 )
-def test_plan_deal_rejects(players: list[str], dealer: str, upcards: dict[str, str],
-                           winner: str | None, named: str) -> None:
+def test_plan_deal_rejects(
+    players: list[str], dealer: str, upcards: dict[str, str], winner: str | None, named: str
+) -> None:
     with pytest.raises(DealError, match=named):
         plan_deal(rules_for("rummy5000"), players, dealer, cards(**upcards), winner=winner)
 

@@ -278,8 +278,10 @@ def test_order_of_the_cards_does_not_change_the_verdict(
 
 def test_one_wild_takes_one_real_card_beside_it() -> None:
     # two 9S beside one joker: the second has nowhere to go (one pack, no duplicates in a set)
-    assert not check("rummy5000", "9S 9S", "6", extends="9H 9D 9C JK", jokers=2,
-                     set_duplicates_allowed=False).legal
+    assert not check(
+        "rummy5000", "9S 9S", "6", extends="9H 9D 9C JK", jokers=2, set_duplicates_allowed=False
+    ).legal
     # 9C beside the joker and 9S into the set: both fit at once
-    assert check("rummy5000", "9C 9S", "6", extends="9H 9D JK", jokers=2,
-                 set_duplicates_allowed=False).legal
+    assert check(
+        "rummy5000", "9C 9S", "6", extends="9H 9D JK", jokers=2, set_duplicates_allowed=False
+    ).legal

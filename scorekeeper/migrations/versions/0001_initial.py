@@ -31,8 +31,7 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_game_scorer_token"), ["scorer_token"], unique=True)
-        batch_op.create_index(batch_op.f("ix_game_watcher_token"), ["watcher_token"],
-                              unique=True)
+        batch_op.create_index(batch_op.f("ix_game_watcher_token"), ["watcher_token"], unique=True)
 
     op.create_table(
         "player",
@@ -42,8 +41,9 @@ def upgrade() -> None:
         sa.Column("name", sa.String(length=40), nullable=False),
         sa.Column("team", sa.String(length=40), nullable=True),
         sa.CheckConstraint("seat >= 0", name=op.f("ck_player_seat")),
-        sa.ForeignKeyConstraint(["game_id"], ["game.id"], name=op.f("fk_player_game_id_game"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["game_id"], ["game.id"], name=op.f("fk_player_game_id_game"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_player")),
         sa.UniqueConstraint("game_id", "name", name=op.f("uq_player_game_id_name")),
         sa.UniqueConstraint("game_id", "seat", name=op.f("uq_player_game_id_seat")),
@@ -63,21 +63,28 @@ def upgrade() -> None:
         sa.Column("idempotency_key", sa.String(length=100), nullable=True),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("updated_at", sa.DateTime(), nullable=False),
-        sa.CheckConstraint("(ended_by = 'going_out' AND went_out_id IS NOT NULL) OR "
-                           "(ended_by = 'stock_out' AND went_out_id IS NULL)",
-                           name=op.f("ck_round_ending")),
-        sa.CheckConstraint("joker_effect IN ('wild', 'double', 'split')",
-                           name=op.f("ck_round_joker_effect")),
+        sa.CheckConstraint(
+            "(ended_by = 'going_out' AND went_out_id IS NOT NULL) OR "
+            "(ended_by = 'stock_out' AND went_out_id IS NULL)",
+            name=op.f("ck_round_ending"),
+        ),
+        sa.CheckConstraint(
+            "joker_effect IN ('wild', 'double', 'split')", name=op.f("ck_round_joker_effect")
+        ),
         sa.CheckConstraint("number >= 1", name=op.f("ck_round_number")),
-        sa.ForeignKeyConstraint(["dealer_id"], ["player.id"],
-                                name=op.f("fk_round_dealer_id_player")),
-        sa.ForeignKeyConstraint(["game_id"], ["game.id"], name=op.f("fk_round_game_id_game"),
-                                ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["went_out_id"], ["player.id"],
-                                name=op.f("fk_round_went_out_id_player")),
+        sa.ForeignKeyConstraint(
+            ["dealer_id"], ["player.id"], name=op.f("fk_round_dealer_id_player")
+        ),
+        sa.ForeignKeyConstraint(
+            ["game_id"], ["game.id"], name=op.f("fk_round_game_id_game"), ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["went_out_id"], ["player.id"], name=op.f("fk_round_went_out_id_player")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_round")),
-        sa.UniqueConstraint("game_id", "idempotency_key",
-                            name=op.f("uq_round_game_id_idempotency_key")),
+        sa.UniqueConstraint(
+            "game_id", "idempotency_key", name=op.f("uq_round_game_id_idempotency_key")
+        ),
         sa.UniqueConstraint("game_id", "number", name=op.f("uq_round_game_id_number")),
     )
 
@@ -95,15 +102,23 @@ def upgrade() -> None:
         sa.Column("melded_points", sa.Integer(), nullable=True),
         sa.Column("hand_points", sa.Integer(), nullable=True),
         sa.Column("total", sa.Integer(), nullable=False),
-        sa.CheckConstraint("melded_points >= 0 AND hand_points >= 0",
-                           name=op.f("ck_round_part_points")),
-        sa.ForeignKeyConstraint(["player_id"], ["player.id"],
-                                name=op.f("fk_round_part_player_id_player"), ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["round_id"], ["round.id"],
-                                name=op.f("fk_round_part_round_id_round"), ondelete="CASCADE"),
+        sa.CheckConstraint(
+            "melded_points >= 0 AND hand_points >= 0", name=op.f("ck_round_part_points")
+        ),
+        sa.ForeignKeyConstraint(
+            ["player_id"],
+            ["player.id"],
+            name=op.f("fk_round_part_player_id_player"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["round_id"],
+            ["round.id"],
+            name=op.f("fk_round_part_round_id_round"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_round_part")),
-        sa.UniqueConstraint("round_id", "player_id",
-                            name=op.f("uq_round_part_round_id_player_id")),
+        sa.UniqueConstraint("round_id", "player_id", name=op.f("uq_round_part_round_id_player_id")),
         sa.UniqueConstraint("round_id", "position", name=op.f("uq_round_part_round_id_position")),
     )
     with op.batch_alter_table("round_part", schema=None) as batch_op:
