@@ -178,8 +178,8 @@ def _render(
 
 
 def _new_fields(game: Game) -> RoundFields:
-    """A new round's form: dealer and wild rank from the deal helper's link, or as the game
-    goes on."""
+    """A new round's form: dealer and wild rank from the deal helper's link, else as the deal
+    noted them on the game (or as the rules fix them)."""
     rules = records.game_rules(game)
     names = [player.name for player in game.players]
     dealer = request.args.get("dealer", "")
@@ -191,9 +191,11 @@ def _new_fields(game: Game) -> RoundFields:
             wild = parse_rank(request.args.get("wild", ""))
         except CardError:
             try:
-                wild = round_wild_rank(rules, len(game.rounds) + 1, None) or ""
+                wild = (
+                    round_wild_rank(rules, len(game.rounds) + 1, None) or game.next_wild_rank or ""
+                )
             except DealError:
-                wild = ""
+                wild = game.next_wild_rank or ""
         if wild in rules.omit_ranks:
             wild = ""
     return blank_fields(

@@ -154,6 +154,18 @@ def test_the_deal_helper_prefills_wild_rank_and_dealer(app: Flask, client: Flask
     assert '<option value="Ann" selected>' in page
 
 
+def test_the_wild_rank_the_deal_noted_is_the_forms(app: Flask, client: FlaskClient) -> None:
+    tokens = make_game(app, rules_for("rummy5000"), ("Ann", "Bob", "Cy"), "Ann")
+    page = client.get(f"/s/{tokens['scorer']}/rounds/new").get_data(as_text=True)
+    assert '<option value="" selected>Wild: not set' in page  # no deal noted yet
+    with app.app_context():
+        game = db.session.scalar(sa.select(Game).where(Game.scorer_token == tokens["scorer"]))
+        assert game is not None
+        records.deal_next(game, "9")
+    page = client.get(f"/s/{tokens['scorer']}/rounds/new").get_data(as_text=True)
+    assert '<option value="9" selected>' in page
+
+
 def test_progression_sets_the_wild_rank_of_the_round(app: Flask, client: FlaskClient) -> None:
     tokens = make_game(app, rules_for("rummy500", {"round_wild": "progression"}))
     page = client.get(f"/s/{tokens['scorer']}/rounds/new").get_data(as_text=True)
