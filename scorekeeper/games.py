@@ -27,7 +27,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import csrf, links, records
+from . import changes, csrf, history, links, records
 from .board import share_context
 from .engine.cards import RANKS, SUITS, Card, rank_name
 from .engine.deal import DealError, DealPlan, plan_deal
@@ -264,14 +264,14 @@ def _plan(game: Game, rules: Rules, form: Mapping[str, str]) -> DealForm:
 
 def _scorer_context(game: Game, **extra: Any) -> dict[str, Any]:
     rules = records.game_rules(game)
-    last = records.last_change(game)
+    last = history.last_change(game)
     edit_url, view_url = game_links(game)
     context: dict[str, Any] = {
         "board": board(game),
         "token": game.scorer_token,
         "controls": True,
         "deal": _deal_form(game, rules) if rules.deal == "upcard" else None,
-        "undo": records.describe(last) if last else None,
+        "undo": history.describe(last) if last else None,
         "edit_url": edit_url,
         "view_url": view_url,
         "edit_qr": qr_svg(edit_url, label=f"QR code of the scorer's link of {game.name}"),
@@ -333,7 +333,7 @@ def rename(token: str) -> BaseResponse:
         return redirect(url_for("games.scorer_page", token=token), 303)
     try:
         records.rename_game(game, name, expected_version=version)
-    except records.StaleGame:
+    except changes.StaleGame:
         return _stale(game)
     flash(f"Renamed to “{name}”.")
     return redirect(url_for("games.scorer_page", token=token), 303)
@@ -349,7 +349,7 @@ def finish(token: str) -> BaseResponse:
         abort(400, "The form asked neither to finish the game nor to reopen it.")
     try:
         records.finish_game(game, finished=finished == "1", expected_version=version)
-    except records.StaleGame:
+    except changes.StaleGame:
         return _stale(game)
     flash("The game is marked finished." if finished == "1" else "The game is open again.")
     return redirect(url_for("games.scorer_page", token=token), 303)
@@ -361,15 +361,15 @@ def undo(token: str) -> BaseResponse:
     game = links.scorer_game(token)
     version = _version()
     try:
-        change = records.undo_last(game, expected_version=version)
-    except records.StaleGame:
+        change = history.undo_last(game, expected_version=version)
+    except changes.StaleGame:
         return _stale(game)
-    except records.NothingToUndo:
+    except history.NothingToUndo:
         flash("There is nothing to undo.", "warning")
     except records.RecordError as error:
         flash(f"That cannot be undone: {error}.", "error")
     else:
-        flash(f"Undid: {records.describe(change)}.")
+        flash(f"Undid: {history.describe(change)}.")
     return redirect(url_for("games.scorer_page", token=token), 303)
 
 
@@ -397,7 +397,7 @@ def delete_round(token: str, number: int) -> BaseResponse:
     version = _version()
     try:
         records.delete_round(stored, expected_version=version)
-    except records.StaleGame:
+    except changes.StaleGame:
         return _stale(game)
     later = " The rounds after it moved up one." if number <= len(game.rounds) else ""
     flash(f"Round {number} deleted.{later} Undo brings it back.")

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
-from . import links, records, scoreboard
+from . import changes, links, records, scoreboard
 from .api import bp as api_bp
 from .api.endpoints import api_route, parse_body
 from .api.errors import ApiError, json_errors
@@ -224,7 +224,7 @@ def store_round(token: str) -> Response:
             return _refused(refused.score)
         except records.RecordError as error:
             raise ApiError(str(error)) from None
-        except records.StaleGame:
+        except changes.StaleGame:
             version = db.session.scalar(select(Game.version).where(Game.id == game.id))
             return _json(
                 StaleGameResponse(

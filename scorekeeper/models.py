@@ -3,7 +3,7 @@ player's part of a round.
 
 Cards are stored as canonical codes (``"10H"``, ``"JK"``) in JSON lists. Scores are not stored,
 except each part's ``total``: a cache written with the round, which the tests check against a
-rescoring (:mod:`scorekeeper.records` is the one place that writes rounds and asks the engine).
+rescoring (:mod:`scorekeeper.records` writes rounds and is the one place that asks the engine).
 
 A part's JSON columns:
 
@@ -115,7 +115,7 @@ class Game(Model):
         passive_deletes=True,
     )
 
-    # version_id_generator False: records sets the next version itself, the UPDATE checks the old
+    # version_id_generator False: changes.commit sets the next version, the UPDATE checks the old
     __mapper_args__ = {  # noqa: RUF012 (declarative reads it once)
         "version_id_col": version,
         "version_id_generator": False,
@@ -231,7 +231,7 @@ class GameChange(Model):
     it (``before``).
 
     ``before`` holds, for a round corrected or deleted, a snapshot of the round as it was (every
-    stored field and part, see :func:`scorekeeper.records.snapshot`); for a rename
+    stored field and part, see :func:`scorekeeper.changes.snapshot`); for a rename
     ``{"name": old}``; for finished or reopened ``{"finished_at": old ISO time or null}``; for a
     round added, nothing. ``undone_version`` is the version the undo made, once undone.
     """

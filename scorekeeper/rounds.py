@@ -30,7 +30,7 @@ from flask import (
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import csrf, links, records
+from . import changes, csrf, links, records
 from .api.errors import html_error
 from .csrf import CsrfFailed
 from .db import db
@@ -341,7 +341,7 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
                 accepted_warnings=score.warnings,
                 expected_version=version,
             )
-    except records.StaleGame:
+    except changes.StaleGame:
         return _stale(game, fields, stored)
     except records.RoundRefused as refused:
         return again(

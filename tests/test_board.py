@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from scorekeeper import network, records
+from scorekeeper import history, network, records
 from scorekeeper.db import db
 from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.scoring import PlayerRecord, RoundRecord, meld
@@ -243,7 +243,7 @@ def test_the_deal_shows_the_round_in_play_on_every_board(app: Flask, client: Fla
             ),
         )
         assert stored.next_wild_rank is None
-        change = records.last_change(stored)
+        change = history.last_change(stored)
         assert change is not None and change.kind == "added"
 
 

@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from scorekeeper import records
+from scorekeeper.changes import snapshot
 from scorekeeper.db import db
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.presets import PRESETS, rules_for
@@ -755,7 +756,7 @@ def test_undo_from_the_page(
         stored = load(app, game["id"])
         before = (
             [records.round_record(r) for r in stored.rounds],
-            [records.snapshot(r) for r in stored.rounds],
+            [snapshot(r) for r in stored.rounds],
             stored.name,
             stored.finished_at,
         )
@@ -781,7 +782,7 @@ def test_undo_from_the_page(
         stored = load(app, game["id"])
         after = (
             [records.round_record(r) for r in stored.rounds],
-            [records.snapshot(r) for r in stored.rounds],
+            [snapshot(r) for r in stored.rounds],
             stored.name,
             stored.finished_at,
         )
