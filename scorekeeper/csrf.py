@@ -61,8 +61,12 @@ def protect(bp: Blueprint) -> None:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", SESSION_LIFETIME)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # Flask has defaults for all of these, so they are set, not defaulted.
+    app.config["PERMANENT_SESSION_LIFETIME"] = SESSION_LIFETIME
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    # Send the cookie only when the session changed: a preview answered after a save would
+    # otherwise send back the session as it was, and the save's "Round 3 saved" would be lost.
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["csrf_field"] = FIELD
