@@ -48,13 +48,11 @@ from .db import db
 from .engine.rules import Rules
 from .engine.scoring import RoundRecord, RoundScore, score_round
 from .engine.standings import Seat, StandingsError
-from .models import TOKEN_BYTES, Game, Round
+from .models import Game, Round
 
 bp = Blueprint("games_api", __name__)
 json_errors(bp)
 
-#: Tokens are 32 characters; anything much longer is not worth a query.
-MAX_TOKEN_LENGTH = 2 * TOKEN_BYTES
 #: The longest Idempotency-Key (the column's width).
 MAX_KEY_LENGTH = 100
 NO_GAME = "no game has this link: check the address you were given"
@@ -134,7 +132,7 @@ def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:
 
 def _game(column: InstrumentedAttribute[str], token: str) -> Game:
     game = None
-    if len(token) <= MAX_TOKEN_LENGTH:
+    if len(token) <= links.MAX_TOKEN_LENGTH:
         game = db.session.scalar(select(Game).where(column == token))
     if game is None:
         raise ApiError(NO_GAME, 404)
@@ -308,7 +306,7 @@ def board(game: Game) -> BoardResponse:
 @bp.get("/w/<token>.json")
 def watch(token: str) -> Response:
     """The scoreboard as JSON; 304 without a body while ``If-None-Match`` names the version."""
-    version = records.watched_version(token) if len(token) <= MAX_TOKEN_LENGTH else None
+    version = links.watched_version(token)
     if version is None:
         raise ApiError(NO_GAME, 404)
     if request.if_none_match.contains_weak(str(version)):

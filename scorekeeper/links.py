@@ -9,6 +9,7 @@ from flask import abort, current_app, request, session, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
+from . import records
 from .db import db
 from .models import TOKEN_BYTES, Game
 from .network import reachable_base
@@ -17,16 +18,23 @@ Role = Literal["scorer", "watcher"]
 #: How many games a browser remembers (newest first); the cookie stays well under 4 KB.
 REMEMBERED = 24
 _SESSION_KEY = "games"
+#: Tokens are 32 characters; anything much longer is never a game and not worth a query.
+MAX_TOKEN_LENGTH = 2 * TOKEN_BYTES
 NO_GAME = "No game has this link. Check the address you were given, or ask the scorer for it."
 
 
 def _by_token(column: InstrumentedAttribute[str], token: str) -> Game:
     game = None
-    if len(token) <= 2 * TOKEN_BYTES:  # a token is 32 characters; longer is never a game
+    if len(token) <= MAX_TOKEN_LENGTH:
         game = db.session.scalar(select(Game).where(column == token))
     if game is None:
         abort(404, NO_GAME)
     return game
+
+
+def watched_version(token: str) -> int | None:
+    """The version of the game this watcher token opens (one indexed read), None if none."""
+    return records.watched_version(token) if len(token) <= MAX_TOKEN_LENGTH else None
 
 
 def scorer_game(token: str) -> Game:
