@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.arrange import Arrangement, arrange
-from scorekeeper.engine.arrange_search import _Solver
+from scorekeeper.engine.arrange.search import _Solver
 from scorekeeper.engine.bench import make_pile
 from scorekeeper.engine.brute import best_score
 from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, Card, parse_cards

@@ -6,7 +6,7 @@ type, wild cards by kind) and works out from the rules alone, for each choice of
 that a set, a run or a layoff could hold, its points with ``k`` wild cards for every ``k`` (a
 *row*: None where ``k`` wilds do not fit). Where the rules are too subtle for that (cards laid
 beside a table meld's wilds, a table meld of wild cards only) the row says :data:`_EXACT` and
-the referee is asked. :mod:`.arrange_candidates` turns the rows into candidate groups.
+the referee is asked. :mod:`.candidates` turns the rows into candidate groups.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import product
 
-from .arrange_windows import _windows
-from .cards import ALL_CARDS, Card
-from .melds import Context, Verdict, check_meld
-from .points import card_points
+from ..cards import ALL_CARDS, Card
+from ..melds import Context, Verdict, check_meld
+from ..points import card_points
+from .windows import _windows
 
 # (cards placed, points, -groups): a split's score, compared as a tuple; higher is better.
 _Score = tuple[int, int, int]

@@ -1,6 +1,6 @@
 """The candidate groups of a pile, which the search chooses among: part of :mod:`.arrange`.
 
-Each row of the model (:mod:`.arrange_model`) becomes candidate groups (:data:`_Pattern`). By
+Each row of the model (:mod:`.model`) becomes candidate groups (:data:`_Pattern`). By
 count, one group per stretch of wild counts that score the same: the fewest wilds it needs, and
 how many more it can take (``cap``) without its points changing. One by one, one group per choice
 of wild kinds, each checked by the referee (once for all the choices of wilds that cannot stand in
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from .arrange_model import _EXACT, _Fast, _PileModel
-from .cards import Card
+from ..cards import Card
+from .model import _EXACT, _Fast, _PileModel
 
 #: A candidate group: its natural cards (type, copies), the table meld it extends, its wilds (a
 #: count, or a count of each wild kind), how many more wilds it can take as it is (``cap``), the

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .arrange_model import _PileModel
+from .model import _PileModel
 
 
 class _GroupsBound:

@@ -5,7 +5,7 @@ split into new melds and cards laid off onto melds already on the table. A split
 ``(cards placed, points, -groups)``, compared in that order: the most cards placed, then the most
 points, then the fewest groups; ``unplaced`` names the cards the best split leaves out.
 
->>> from .presets import rules_for
+>>> from ..presets import rules_for
 >>> ctx = Context(rules_for("rummy500"))
 >>> pile = parse_cards(["3C", "5D", "3D", "6D", "9S", "3S", "7D"])
 >>> result = arrange(pile, ctx, table=[parse_cards(["6S", "7S", "8S"])])
@@ -45,18 +45,18 @@ How the search works, and why it is exact:
   cards left can add is (their number, their best points, -groups), the groups bounded below
   two ways: each natural card is charged ``(1 + wilds/2) / naturals`` of its thriftiest
   candidate, and ``1/2`` is given back per wild left (a dual solution of the covering
-  relaxation); and, where the groups decide, by ranks and suits (:mod:`.arrange_bound`: how
+  relaxation); and, where the groups decide, by ranks and suits (:mod:`.bound`: how
   many runs in each suit, how many ranks then need a set, whether the runs' windows fit the
   wilds).
   Candidates are sorted by their charge, so the loop stops at the first that cannot beat the
   best split found; a table of bounds per remaining pile cuts repeated work, and one greedy
   descent (thriftiest candidates first) gives the search a good split to beat from the start.
 
-Where each part lives: :mod:`.arrange_windows` (the windows of ranks a run may fill),
-:mod:`.arrange_model` (the pile tallied, the referee and the model of it: points by wild count),
-:mod:`.arrange_candidates` (the candidate groups), :mod:`.arrange_search` (the branch and bound,
-and the answer checked by the referee), :mod:`.arrange_bound` (the bound by ranks and suits),
-:mod:`.arrange_wilds` (where the wild cards left go).
+Where each part lives: :mod:`.windows` (the windows of ranks a run may fill),
+:mod:`.model` (the pile tallied, the referee and the model of it: points by wild count),
+:mod:`.candidates` (the candidate groups), :mod:`.search` (the branch and bound,
+and the answer checked by the referee), :mod:`.bound` (the bound by ranks and suits),
+:mod:`.wilds` (where the wild cards left go).
 """
 
 from __future__ import annotations
@@ -65,9 +65,9 @@ import gc
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arrange_search import _Solver
-from .cards import Card, format_cards, parse_cards
-from .melds import Context, Verdict
+from ..cards import Card, format_cards, parse_cards
+from ..melds import Context, Verdict
+from .search import _Solver
 
 __all__ = ["Arrangement", "Group", "arrange", "format_cards", "parse_cards"]
 

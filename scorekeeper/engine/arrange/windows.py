@@ -6,7 +6,7 @@ positions (:meth:`_Windows.lengths`), which choices of a suit's cards some windo
 the wilds there are (:meth:`_Windows.subsets`). So the windows are worked out once per rules,
 with :func:`.melds.window_shape`, the referee's own reading of a window, so that the two agree.
 
->>> from .presets import rules_for
+>>> from ..presets import rules_for
 >>> windows = _windows(rules_for("rummy500"))
 >>> low, other = windows.lengths(0b1)  # the ace alone: A-2-3..., or ...Q-K-A
 >>> bool(low >> 3 & 1), bool(other >> 3 & 1)
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import RANKS
-from .melds import window_shape
-from .rules import Rules
+from ..cards import RANKS
+from ..melds import window_shape
+from ..rules import Rules
 
 
 class _Windows:

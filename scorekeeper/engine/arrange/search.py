@@ -14,13 +14,13 @@ from collections import Counter
 from math import lcm
 from operator import itemgetter
 
-from .arrange_bound import _GroupsBound
-from .arrange_candidates import _Candidates, _Pattern
-from .arrange_model import _Score
-from .arrange_wilds import _LeftoverWilds
-from .cards import Card
-from .melds import Verdict
-from .points import card_points
+from ..cards import Card
+from ..melds import Verdict
+from ..points import card_points
+from .bound import _GroupsBound
+from .candidates import _Candidates, _Pattern
+from .model import _Score
+from .wilds import _LeftoverWilds
 
 #: A candidate group as the search reads it: (points short of the bound, its charge for the
 #: groups bound, natural fields taken, wilds taken, table meld bit, cap, cards placed, points,

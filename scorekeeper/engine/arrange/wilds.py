@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from .arrange_model import _PileModel, _Score
-from .cards import Card
-from .points import card_points
+from ..cards import Card
+from ..points import card_points
+from .model import _PileModel, _Score
 
 
 class _LeftoverWilds:
