@@ -71,6 +71,32 @@ def natural_points(rules: Rules, card: Card, *, ace_low: bool = False) -> int:
     return rules.rank_points(card.rank)
 
 
+def wild_card_points(rules: Rules, card: Card) -> int:
+    """A wild card's points (not a joker's) before the divisor, wherever it lies.
+
+    ``wild_points`` (null: the card's own points); a wild ace takes ``wild_ace_points`` or, when
+    that is null, its own points plus ``wild_points`` (seed 000: "If Aces are 50 and wildcards
+    are 100, then wild Aces would normally be worth 150"), so with both null it is just an ace.
+
+    >>> from .presets import rules_for
+    >>> ace, six = Card.from_code("AS"), Card.from_code("6S")
+    >>> aces_50 = rules_for("rummy5000", {"card_points": {"A": 50}, "wild_ace_points": None})
+    >>> wild_card_points(aces_50, ace), wild_card_points(aces_50, six)
+    (150, 100)
+    >>> wild_card_points(rules_for("rummy5000"), ace)
+    200
+    >>> wild_card_points(rules_for("rummy500"), ace), wild_card_points(rules_for("rummy500"), six)
+    (15, 6)
+    """
+    if card.rank == "A":
+        if rules.wild_ace_points is not None:
+            return rules.wild_ace_points
+        return natural_points(rules, card) + (rules.wild_points or 0)
+    if rules.wild_points is not None:
+        return rules.wild_points
+    return natural_points(rules, card)
+
+
 def card_points(
     ctx: Context, card: Card, *, as_card: Card | None = None, ace_low: bool = False
 ) -> int:
@@ -84,12 +110,7 @@ def card_points(
         else:
             points = JOKER_IN_HAND
     elif ctx.is_wild(card):
-        if card.rank == "A" and rules.wild_ace_points is not None:
-            points = rules.wild_ace_points
-        elif rules.wild_points is not None:
-            points = rules.wild_points
-        else:
-            points = natural_points(rules, card)
+        points = wild_card_points(rules, card)
     else:
         points = natural_points(rules, card, ace_low=ace_low)
     return divide(points, rules.points_divisor)

@@ -268,7 +268,10 @@ _OPTION_LIST = [
         "a wild card other than a joker (none: its own)",
     ),
     Option(
-        "wild_ace_points", "points", _optional(_int(0)), "a wild ace (none: as other wild cards)"
+        "wild_ace_points",
+        "points",
+        _optional(_int(0)),
+        "a wild ace (none: its own points plus wild_points, if any)",
     ),
     Option("card_overrides", "points", _card_overrides, "points for particular cards", _dump_pairs),
     Option("four_aces_points", "points", _optional(_int(0)), "four aces melded together"),

@@ -93,6 +93,15 @@ def _wilds(rules: Rules) -> list[str]:
     return [line, *lines]
 
 
+def _aces_may_be_wild(rules: Rules) -> bool:
+    """Whether some round may have a wild ace (a permanent one, or the round's wild rank)."""
+    return (
+        rules.round_wild != "none"
+        or "A" in rules.wild_ranks
+        or any(code.startswith("A") for code in rules.wild_cards)
+    )
+
+
 def _points(rules: Rules) -> str:
     face = [rank for rank in RANKS[1:10] if rules.rank_points(rank) == int(rank)]
     if len(face) < 3 or face != list(RANKS[RANKS.index(face[0]) : RANKS.index(face[-1]) + 1]):
@@ -133,6 +142,11 @@ def _points(rules: Rules) -> str:
         extras.append(f"wild cards {rules.wild_points}")
     if rules.wild_ace_points is not None:
         extras.append(f"a wild ace {rules.wild_ace_points}")
+    elif rules.wild_points is not None and _aces_may_be_wild(rules):
+        ace = rules.rank_points("A")
+        extras.append(
+            f"a wild ace {ace + rules.wild_points} (its own {ace} plus {rules.wild_points})"
+        )
     extras += [f"{code} {pts}" for code, pts in rules.card_overrides]
     if rules.four_aces_points is not None:
         extras.append(f"four aces together {rules.four_aces_points}")

@@ -174,7 +174,27 @@ def test_every_preset_has_a_summary(preset: str) -> None:
         ({"target_rule": "exceed"}, "pass 500"),
         ({"stock_out": "opponent_remainder"}, "each side adds the other's hand"),
         ({"dealer_rotation": "winner"}, "winner deals next"),
+        # seed 000: "If Aces are 50 and wildcards are 100, then wild Aces would normally be
+        # worth 150": a null wild_ace_points is the ace's own points plus wild_points.
+        ({"wild_points": 100, "wild_ranks": ["A"]}, "a wild ace 115 (its own 15 plus 100)"),
+        ({"wild_points": 100, "round_wild": "progression"}, "a wild ace 115"),
+        ({"wild_points": 100, "wild_ace_points": 200, "wild_cards": ["AS"]}, "a wild ace 200."),
     ],
 )
 def test_summary_mentions_the_options(options: dict[str, object], phrase: str) -> None:
     assert phrase in " ".join(Rules().with_options(options).summary())
+
+
+def test_summary_leaves_out_a_wild_ace_when_no_ace_can_be_wild() -> None:
+    assert "wild ace" not in " ".join(Rules().with_options({"wild_ranks": ["2"]}).summary())
+    assert "wild ace" not in " ".join(
+        Rules().with_options({"wild_points": 50, "wild_ranks": ["2"]}).summary()
+    )
+
+
+def test_the_wild_ace_label_says_what_null_means() -> None:
+    """Seed 000: "If Aces are 50 and wildcards are 100, then wild Aces would normally be worth
+    150" -- null is not "as other wild cards" but the ace's own points plus wild_points."""
+    assert OPTIONS["wild_ace_points"].label == (
+        "a wild ace (none: its own points plus wild_points, if any)"
+    )
