@@ -37,6 +37,7 @@ _FIVES = {"card_points": _points(**{f"r{n}": 5 for n in range(2, 10)}), "ace_low
 _PIPS = {
     "card_points": _points(A=1, J=11, Q=12, K=13),
     "ace_low_points": 1,
+    "ace_position": "low_only",  # seed 001: "A cannot follow a sequence of K"
     "rummy_call_points": 15,
 }
 _5000 = {
@@ -73,7 +74,8 @@ _SPECS: list[tuple[str, str, str, str | None, dict[str, JSON]]] = [
     (
         "rummy500-pips",
         "Rummy 500, pip count",
-        "Melds minus hand; ace 1, 2-10 face value, J 11, Q 12, K 13; 15 for a Rummy call.",
+        "Melds minus hand; ace 1 and low only, 2-10 face value, J 11, Q 12, K 13; "
+        "15 for a Rummy call.",
         "rummy500",
         _PIPS,
     ),

@@ -4,6 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.engine.cards import parse_cards
+from scorekeeper.engine.melds import check_meld
+from scorekeeper.engine.points import Context
 from scorekeeper.engine.presets import PRESETS, get_preset, rules_for
 from scorekeeper.engine.rules import OPTIONS, Rules, RulesError, option_groups
 
@@ -84,6 +87,8 @@ def test_defaults_are_the_rummy500_preset_of_rules_md() -> None:
     [
         ("rummy500-fives", "ace_low_points", 5),
         ("rummy500-pips", "rummy_call_points", 15),
+        # seed 001 (its pip-count scoring): "A cannot follow a sequence of K."
+        ("rummy500-pips", "ace_position", "low_only"),
         ("rummy100", "points_divisor", 5),
         ("rummy100", "target", 100),
         ("rummy5000", "scoring", "melds_plus_hands_to_goer"),
@@ -198,3 +203,14 @@ def test_the_wild_ace_label_says_what_null_means() -> None:
     assert OPTIONS["wild_ace_points"].label == (
         "a wild ace (none: its own points plus wild_points, if any)"
     )
+
+
+@pytest.mark.parametrize(("codes", "legal"), [("AS 2S 3S", True), ("QS KS AS", False)])
+def test_pip_count_aces_are_low_only(codes: str, legal: bool) -> None:
+    """Seed 001, in the strategy notes of the pip-count game (Aces 1, J 11, Q 12, K 13):
+    "Remember that wraparounds are not allowed for sequences. A cannot follow a sequence of K."
+    """
+    ctx = Context(get_preset("rummy500-pips").rules)
+    verdict = check_meld(parse_cards(codes.split()), ctx)
+    assert verdict.legal is legal
+    assert "aces low only (A-2-3)" in get_preset("rummy500-pips").rules.summary()[0]
