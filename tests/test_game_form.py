@@ -87,6 +87,8 @@ def test_names_are_trimmed_and_the_default_name_follows_the_preset() -> None:
         ({"opt_wild_cards": "JS XX"}, "opt-wild_cards", "'XX'"),
         ({"opt_card_overrides": "QS45"}, "opt-card_overrides", "such as QS:45"),
         ({"opt_hand_size": "2:13"}, "opt-hand_size", '"other"'),
+        ({"opt_upcard_wild_cards": "0"}, "opt-upcard_wild_cards", "from 1 to 52, not 0"),
+        ({"opt_upcard_wild_cards": "fifteen"}, "opt-upcard_wild_cards", "not a whole number"),
         ({"opt_card_points-K": "-1"}, "opt-card_points", "card_points.K"),
         ({"opt_joker_points": "lots"}, "opt-joker_points", "as_represented"),
         ({"opt_min_set": "4", "opt_max_set": "3"}, "opt-max_set", "below 'min_set'"),
@@ -265,3 +267,21 @@ def test_odd_dealer_values(dealer: str) -> None:
 @pytest.mark.parametrize("decks", ["²", "٣", "9"])
 def test_odd_option_values_are_errors_not_crashes(decks: str) -> None:
     assert "opt-decks" in errors_of(form(opt_decks=decks))
+
+
+def test_upcard_wild_cards_is_an_optional_number_like_max_deals() -> None:
+    """Seed 000: a wild upcard may "correspond to a larger number of cards, such as 15, 20 or
+    even 25"; left empty it is null (the wild upcard goes back and another is dealt)."""
+    groups = option_groups(PRESETS["rummy5000"].rules)
+    dealing = next(group for group in groups if group.name == "dealing")
+    names = [item.option for item in dealing.inputs]
+    assert names[names.index("upcard_min_rank") + 1] == "upcard_wild_cards"
+    item = dealing.inputs[names.index("upcard_wild_cards")]
+    assert (item.kind, item.value, item.hint) == ("number", "", "empty: none")
+    assert item.label.startswith("A permanent wild upcard counts as this number")
+    game = parse_new_game(
+        form(preset="rummy5000", opt_wild_ranks="2", opt_upcard_wild_cards="20"), TODAY
+    )
+    assert game.options == {"wild_ranks": ["2"], "upcard_wild_cards": 20}
+    assert game.rules.upcard_wild_cards == 20
+    assert parse_new_game(form(preset="rummy5000", opt_upcard_wild_cards=""), TODAY).options == {}

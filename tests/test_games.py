@@ -158,6 +158,9 @@ def test_the_preset_is_chosen_by_the_address(client: FlaskClient) -> None:
     html = page(client.get("/games/new?preset=rummy5000"))
     assert re.search(r'value="rummy5000" id="preset-rummy5000"[^>]*checked', html)
     assert 'id="opt-target" name="opt-target" value="5000"' in html
+    # an optional number (upcard_wild_cards), drawn like max_deals: empty is none
+    assert 'id="opt-upcard_wild_cards" name="opt-upcard_wild_cards" value=""' in html
+    assert "<code>upcard_wild_cards</code> · empty: none" in html
     assert 'placeholder="5000 Rummy, ' in html
     assert re.search(
         r'value="rummy500" id="preset-rummy500"[^>]*checked',
@@ -524,6 +527,24 @@ def test_the_deal_helper(app: Flask, browser: FlaskClient) -> None:
     # without htmx: the whole page with the answer in it
     whole = browser.post(f"/s/{token}/deal", data=sent)
     assert whole.status_code == 200 and "<html" in page(whole) and "11 cards" in page(whole)
+
+
+def test_the_deal_helper_counts_a_wild_upcard(app: Flask, browser: FlaskClient) -> None:
+    """upcard_wild_cards (seed 000: "such as 15, 20 or even 25"): a wild 2 stays and counts 15."""
+    with app.app_context():
+        stored = records.create_game(
+            "5000",
+            rules_for("rummy5000", {"wild_ranks": ["2"], "upcard_wild_cards": 15}),
+            [Seat("Ann"), Seat("Bob")],
+            preset="rummy5000",
+            dealer="Bob",
+        )
+        token = stored.scorer_token
+    sent = {"csrf_token": CSRF, "dealer": "Bob", "upcard-0": "2", "upcard-1": "5"}
+    fragment = page(browser.post(f"/s/{token}/deal", data=sent, headers={"HX-Request": "true"}))
+    assert "Upcard goes back" not in fragment
+    assert re.findall(r'<strong class="deal-count">(\d+) cards</strong>', fragment) == ["16", "6"]
+    assert "Record this round" in fragment
 
 
 @pytest.mark.parametrize(

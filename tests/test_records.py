@@ -306,3 +306,19 @@ def test_concurrent_writers_queue_on_the_game(app_ctx: Flask) -> None:
     game = db.session.get_one(Game, game_id)
     assert [r.number for r in game.rounds] == list(range(1, 21))
     assert game.version == 21
+
+
+def test_a_game_stored_before_upcard_wild_cards_still_loads_and_scores() -> None:
+    """A rules snapshot from before the option existed lacks it: it loads with the default."""
+    game = new_game(rules_for("rummy5000"))
+    store_round(game, simple_round())
+    old_snapshot = {
+        name: value for name, value in game.rules.items() if name != "upcard_wild_cards"
+    }
+    db.session.execute(update(Game).where(Game.id == game.id).values(rules=old_snapshot))
+    db.session.commit()
+    game = fresh(game)
+    assert "upcard_wild_cards" not in game.rules
+    assert records.game_rules(game) == rules_for("rummy5000")
+    scores, table = score_game(game)
+    assert len(scores) == 1 and set(table.totals) == {"Ann", "Bob"}

@@ -44,7 +44,17 @@ def upcard_value(rules: Rules, upcard: Card) -> int:
     [7, 10, 11]
     >>> [upcard_value(george, Card.from_code(c)) for c in ("7H", "QS", "AD")]
     [7, 12, 14]
+
+    A permanent wild (see :func:`is_permanent_wild`) counts ``upcard_wild_cards`` when that is
+    set, whatever its rank (seed 000: "When permanent wild cards are used, they usually
+    correspond to a larger number of cards, such as 15, 20 or even 25"):
+
+    >>> twos = rules_for("rummy5000", {"wild_ranks": ["2"], "jokers": 2, "upcard_wild_cards": 15})
+    >>> [upcard_value(twos, Card.from_code(c)) for c in ("2H", "JK", "3H")]
+    [15, 15, 3]
     """
+    if rules.upcard_wild_cards is not None and is_permanent_wild(rules, upcard):
+        return rules.upcard_wild_cards
     if upcard.is_joker:
         raise DealError("a joker upcard has no number: it goes back and another card is dealt")
     if upcard.rank == "A":
@@ -64,6 +74,20 @@ def upcard_hand_size(rules: Rules, upcard: Card) -> int:
     8
     >>> upcard_hand_size(rules_for("george2500"), Card.from_code("7H"))
     7
+
+    A permanent wild upcard's ``upcard_wild_cards`` is its number, read like any upcard's
+    number. RULES.md does not say whether it is the whole hand or cards on top of the upcard;
+    the decision: it follows ``upcard_count`` like every other upcard. Under ``additional`` (the
+    seed's own deal, "The rank of this card determines the number of additional cards") 15
+    means 15 more, 16 in all, which is seed 000's wording: "a player who receives a two as an
+    upcard will be dealt another 15 or 20 cards, according to what dealing variant is used";
+    under ``total`` (a 7 is 7 in all) it is 15 in all.
+
+    >>> twos = {"wild_ranks": ["2"], "upcard_wild_cards": 15}
+    >>> upcard_hand_size(rules_for("rummy5000", twos), Card.from_code("2H"))
+    16
+    >>> upcard_hand_size(rules_for("george2500", {**twos, "omit_ranks": []}), Card.from_code("2H"))
+    15
     """
     value = upcard_value(rules, upcard)
     return value + 1 if rules.upcard_count == "additional" else value
@@ -86,9 +110,15 @@ def needs_redeal(rules: Rules, upcard: Card) -> bool:
 
     - a card below ``upcard_min_rank`` goes back; for this comparison an ace counts high (above
       the king), so with ``upcard_min_rank: "4"`` a 2 and a 3 go back but an ace stays;
-    - a permanent wild card goes back: a joker when jokers are wild, a rank in ``wild_ranks``, a
-      card in ``wild_cards``. A wild has no number of its own, and dealing one face up would show
-      everyone a wild card;
+    - a permanent wild card goes back while ``upcard_wild_cards`` is null (the default): a joker
+      when jokers are wild, a rank in ``wild_ranks``, a card in ``wild_cards``. A wild has no
+      number of its own, and dealing one face up would show everyone a wild card (seed 000:
+      "some play that a wild card dealt as an upcard is buried in the pack and replaced by
+      another card");
+    - with ``upcard_wild_cards`` a number, a permanent wild stays and deals that number (see
+      :func:`upcard_hand_size`), even when its rank is below ``upcard_min_rank``: seed 000 gives
+      wild twos as a way to avoid the smallest hands ("Another way to avoid the smallest hands is
+      to make all the twos permanent wild cards");
     - a joker that is not wild goes back too, since it has no number to count;
     - the round's changing wild rank (``round_wild``) does not send a card back: under
       ``dealer_upcard`` it is chosen by the very upcards being dealt.
@@ -97,8 +127,13 @@ def needs_redeal(rules: Rules, upcard: Card) -> bool:
     >>> rules = rules_for("rummy5000", {"upcard_min_rank": "4", "wild_ranks": ["2"]})
     >>> [needs_redeal(rules, Card.from_code(c)) for c in ("2S", "3S", "4S", "AS", "JK")]
     [True, True, False, False, True]
+    >>> counted = rules.with_options({"upcard_wild_cards": 20})
+    >>> [needs_redeal(counted, Card.from_code(c)) for c in ("2S", "3S", "4S", "AS", "JK")]
+    [False, True, False, False, False]
     """
-    if upcard.is_joker or is_permanent_wild(rules, upcard):
+    if is_permanent_wild(rules, upcard):
+        return rules.upcard_wild_cards is None
+    if upcard.is_joker:
         return True
     minimum = rules.upcard_min_rank
     return minimum is not None and _ACE_HIGH_ORDER[upcard.rank] < _ACE_HIGH_ORDER[minimum]
@@ -107,8 +142,10 @@ def needs_redeal(rules: Rules, upcard: Card) -> bool:
 def round_wild_rank(rules: Rules, round_number: int, dealer_upcard: Card | None) -> str | None:
     """The round's wild rank under ``round_wild``, or None when the round has none.
 
-    ``dealer_upcard``: the rank of the dealer's upcard (None while it is unknown);
-    ``progression``: round 1 aces, 2 twos … 13 kings, none after.
+    ``dealer_upcard``: the rank of the dealer's upcard (None while it is unknown; a joker names
+    no rank); ``progression``: round 1 aces, 2 twos … 13 kings, none after. A dealer's upcard that
+    is a permanent wild kept under ``upcard_wild_cards`` names its own rank like any other upcard
+    (seed 000: "The dealer's first card (the one dealt face up) is wild for the current deal").
 
     >>> from .presets import rules_for
     >>> round_wild_rank(rules_for("rummy5000"), 3, Card.from_code("4C"))
@@ -162,7 +199,8 @@ class DealPlan:
 
     ``cards``: each player's whole hand, the upcard included (a player whose upcard goes back is
     left out until their new upcard is known); ``redeal``: players whose upcard goes back, in seat
-    order; ``wild_rank``: None when the round has none, or while the dealer's upcard goes back.
+    order; ``wild_rank``: None when the round has none, while the dealer's upcard goes back, or when
+    the dealer's upcard is a joker kept under ``upcard_wild_cards`` (a joker names no rank).
     """
 
     cards: dict[str, int]

@@ -376,6 +376,12 @@ _OPTION_LIST = [
     Option("upcard_ace", "dealing", _upcard_ace, "an ace upcard counts"),
     Option("upcard_min_rank", "dealing", _optional(_rank), "lower upcards are dealt again"),
     Option(
+        "upcard_wild_cards",
+        "dealing",
+        _optional(_int(1, 52)),
+        "a permanent wild upcard counts as this number (none: another is dealt)",
+    ),
+    Option(
         "dealer_rotation",
         "dealing",
         _choice("left", "right", "winner"),
@@ -445,6 +451,7 @@ class Rules:
     upcard_face_cards: str = "ten"
     upcard_ace: int = 11
     upcard_min_rank: str | None = None
+    upcard_wild_cards: int | None = None
     dealer_rotation: str = "left"
     _overrides: dict[str, int] = field(init=False, compare=False, repr=False)
 

@@ -235,7 +235,18 @@ def _deal(rules: Rules) -> str:
     )
     if rules.upcard_min_rank:
         line += f"; upcards below {rules.upcard_min_rank} are dealt again"
+    if _has_permanent_wilds(rules):
+        line += (
+            "; a wild upcard is dealt again"
+            if rules.upcard_wild_cards is None
+            else f"; a wild upcard gets {rules.upcard_wild_cards} {count}"
+        )
     return line + "."
+
+
+def _has_permanent_wilds(rules: Rules) -> bool:
+    """Whether some card is wild in every round (jokers in play and wild, wild ranks or cards)."""
+    return bool((rules.jokers and rules.jokers_wild) or rules.wild_ranks or rules.wild_cards)
 
 
 def summarize(rules: Rules) -> list[str]:

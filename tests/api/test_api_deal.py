@@ -62,6 +62,17 @@ def test_redeal_leaves_players_out_of_cards(client: FlaskClient) -> None:
     assert body["wild_rank"] is None
 
 
+def test_wild_upcards_count_upcard_wild_cards(client: FlaskClient) -> None:
+    """Seed 000: "When permanent wild cards are used, they usually correspond to a larger number
+    of cards, such as 15, 20 or even 25." A wild 2 with 20: 20 more, 21 in all."""
+    rules = {"preset": "rummy5000", "options": {"wild_ranks": ["2"], "upcard_wild_cards": 20}}
+    upcards = {**UPCARDS, "Ann": "2H"}
+    status, body = deal(client, rules=rules, players=SEATS, dealer="Dee", upcards=upcards)
+    assert status == 200
+    assert body["redeal"] == []
+    assert body["cards"] == {"Ann": 21, "Bob": 11, "Cy": 12, "Dee": 5}
+
+
 def test_fixed_deal(client: FlaskClient) -> None:
     status, body = deal(client, rules="rummy500", players=["Ann", "Bob"], dealer="Ann")
     assert (status, body["cards"], body["next_dealer"]) == (200, {"Ann": 13, "Bob": 13}, "Bob")

@@ -42,6 +42,17 @@ def cards(**upcards: str) -> dict[str, Card]:
         ("george2500", {}, "AS", 14),
         ("george2500", {"upcard_face_cards": "ten"}, "KS", 10),
         ("george2500", {"upcard_count": "additional"}, "KS", 14),
+        # A permanent wild counts upcard_wild_cards, read like any upcard's number: seed 000,
+        # "When permanent wild cards are used, they usually correspond to a larger number of
+        # cards, such as 15, 20 or even 25", and "a player who receives a two as an upcard will
+        # be dealt another 15 or 20 cards, according to what dealing variant is used".
+        ("rummy5000", {"wild_ranks": ["2"], "upcard_wild_cards": 15}, "2C", 16),  # 15 more
+        ("rummy5000", {"wild_ranks": ["2"], "upcard_wild_cards": 20}, "2C", 21),
+        ("rummy5000", {"jokers": 2, "upcard_wild_cards": 25}, "JK", 26),
+        ("rummy5000", {"wild_cards": ["JS", "JH"], "upcard_wild_cards": 15}, "JH", 16),
+        ("rummy5000", {"wild_cards": ["JS", "JH"], "upcard_wild_cards": 15}, "JD", 11),
+        ("rummy5000", {"upcard_wild_cards": 15}, "2C", 3),  # no permanent wilds: a plain 2
+        ("george2500", {"jokers": 2, "upcard_wild_cards": 15}, "JK", 15),  # total: 15 in all
     ],
 )
 def test_upcard_hand_size(preset: str, options: dict[str, object], upcard: str, hand: int) -> None:
@@ -64,6 +75,17 @@ def test_upcard_hand_size(preset: str, options: dict[str, object], upcard: str, 
         ({"wild_ranks": ["2"]}, "3S", False),
         ({"wild_cards": ["JS", "JH"]}, "JH", True),
         ({"wild_cards": ["JS", "JH"]}, "JD", False),
+        # upcard_wild_cards null (the default): "some play that a wild card dealt as an upcard is
+        # buried in the pack and replaced by another card" (seed 000). A number keeps it.
+        ({"jokers": 2, "upcard_wild_cards": 15}, "JK", False),
+        ({"wild_ranks": ["2"], "upcard_wild_cards": 15}, "2S", False),
+        ({"wild_cards": ["JS", "JH"], "upcard_wild_cards": 15}, "JH", False),
+        ({"jokers": 2, "jokers_wild": False, "upcard_wild_cards": 15}, "JK", True),  # no number
+        # Wild twos are seed 000's "Another way to avoid the smallest hands": a wild 2 stays even
+        # below upcard_min_rank, while a plain 3 still goes back.
+        ({"wild_ranks": ["2"], "upcard_wild_cards": 15, "upcard_min_rank": "4"}, "2S", False),
+        ({"wild_ranks": ["2"], "upcard_wild_cards": 15, "upcard_min_rank": "4"}, "3S", True),
+        ({"wild_ranks": ["2"], "upcard_min_rank": "4"}, "2S", True),
     ],
 )
 def test_needs_redeal(options: dict[str, object], upcard: str, redeal: bool) -> None:
@@ -178,3 +200,31 @@ def test_two_packs_hold_two_of_a_card() -> None:
     plan = plan_deal(rules_for("george2500"), ["Ann", "Bob"], "Bob", cards(Ann="7H", Bob="7H"))
     assert plan.cards == {"Ann": 7, "Bob": 7}
     assert plan.wild_rank == "7"
+
+
+def test_plan_deal_keeps_wild_upcards_that_count_a_number() -> None:
+    """Seed 000: "When permanent wild cards are used, they usually correspond to a larger number
+    of cards, such as 15, 20 or even 25." The dealer's wild upcard still names the round's wild
+    rank ("The dealer's first card (the one dealt face up) is wild for the current deal")."""
+    rules = rules_for("rummy5000", {"jokers": 2, "wild_ranks": ["2"], "upcard_wild_cards": 20})
+    plan = plan_deal(rules, SEATS, "Dee", cards(Ann="JK", Bob="KS", Cy="3D", Dee="2C"))
+    assert plan.redeal == []
+    assert plan.cards == {"Ann": 21, "Bob": 11, "Cy": 4, "Dee": 21}
+    assert plan.wild_rank == "2"  # already wild: the round adds no other rank
+
+
+def test_a_dealers_joker_upcard_names_no_wild_rank() -> None:
+    rules = rules_for("rummy5000", {"jokers": 2, "upcard_wild_cards": 15})
+    plan = plan_deal(rules, SEATS, "Dee", cards(Ann="7H", Bob="KS", Cy="3D", Dee="JK"))
+    assert plan.redeal == [] and plan.cards["Dee"] == 16
+    assert plan.wild_rank is None
+
+
+def test_without_upcard_wild_cards_wild_upcards_still_go_back() -> None:
+    """Today's behaviour stays the default: the wild upcard goes back and another is dealt."""
+    rules = rules_for("rummy5000", {"jokers": 2, "wild_ranks": ["2"]})
+    assert rules.upcard_wild_cards is None
+    plan = plan_deal(rules, SEATS, "Dee", cards(Ann="JK", Bob="KS", Cy="3D", Dee="2C"))
+    assert plan.redeal == ["Ann", "Dee"]
+    assert plan.cards == {"Bob": 11, "Cy": 4}
+    assert plan.wild_rank is None

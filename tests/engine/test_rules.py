@@ -40,6 +40,10 @@ from scorekeeper.engine.rules import OPTIONS, Rules, RulesError, option_groups
         ({"hand_size": {"9": 5, "other": 7}}, "hand_size"),
         ({"upcard_ace": 12}, "upcard_ace"),
         ({"upcard_min_rank": "1"}, "upcard_min_rank"),
+        ({"upcard_wild_cards": 0}, "upcard_wild_cards"),
+        ({"upcard_wild_cards": 53}, "upcard_wild_cards"),
+        ({"upcard_wild_cards": "15"}, "upcard_wild_cards"),
+        ({"upcard_wild_cards": True}, "upcard_wild_cards"),
         ({"dealer_rotation": "up"}, "dealer_rotation"),
         ({"min_set": 4, "max_set": 3}, "max_set"),
         ({"omit_ranks": [*list("A23456789JQK"), "10"]}, "omit_ranks"),
@@ -147,6 +151,7 @@ option_values = st.fixed_dictionaries(
         "max_set": st.one_of(st.none(), st.integers(4, 8)),
         "hand_size": st.just({"2": 10, "other": 6}),
         "upcard_min_rank": st.sampled_from([None, "4"]),
+        "upcard_wild_cards": st.one_of(st.none(), st.integers(1, 52)),
     },
 )
 
@@ -179,6 +184,15 @@ def test_every_preset_has_a_summary(preset: str) -> None:
         ({"target_rule": "exceed"}, "pass 500"),
         ({"stock_out": "opponent_remainder"}, "each side adds the other's hand"),
         ({"dealer_rotation": "winner"}, "winner deals next"),
+        ({"deal": "upcard", "wild_ranks": ["2"]}, "a wild upcard is dealt again"),
+        (
+            {"deal": "upcard", "wild_ranks": ["2"], "upcard_wild_cards": 15},
+            "wild upcard gets 15 more",
+        ),
+        (
+            {"deal": "upcard", "jokers": 2, "upcard_count": "total", "upcard_wild_cards": 20},
+            "a wild upcard gets 20 in all",
+        ),
         # seed 000: "If Aces are 50 and wildcards are 100, then wild Aces would normally be
         # worth 150": a null wild_ace_points is the ace's own points plus wild_points.
         ({"wild_points": 100, "wild_ranks": ["A"]}, "a wild ace 115 (its own 15 plus 100)"),
@@ -214,3 +228,30 @@ def test_pip_count_aces_are_low_only(codes: str, legal: bool) -> None:
     verdict = check_meld(parse_cards(codes.split()), ctx)
     assert verdict.legal is legal
     assert "aces low only (A-2-3)" in get_preset("rummy500-pips").rules.summary()[0]
+
+
+def test_upcard_wild_cards_is_declared_after_upcard_min_rank_and_defaults_to_null() -> None:
+    """Seed 000: "When permanent wild cards are used, they usually correspond to a larger number
+    of cards, such as 15, 20 or even 25. Alternatively, some play that a wild card dealt as an
+    upcard is buried in the pack and replaced by another card." Null is that alternative."""
+    names = list(OPTIONS)
+    assert names[names.index("upcard_min_rank") + 1] == "upcard_wild_cards"
+    assert OPTIONS["upcard_wild_cards"].group == "dealing"
+    assert all(preset.rules.upcard_wild_cards is None for preset in PRESETS.values())
+    assert Rules().with_options({"upcard_wild_cards": 25}).to_dict()["upcard_wild_cards"] == 25
+    assert Rules().with_options({"upcard_wild_cards": None}) == Rules()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_snapshot_stored_before_upcard_wild_cards_still_loads(preset: str) -> None:
+    """Old games' rules snapshots have no upcard_wild_cards: it takes its default, null."""
+    snapshot = get_preset(preset).rules.to_dict()
+    del snapshot["upcard_wild_cards"]
+    loaded = Rules.from_dict(snapshot)
+    assert loaded == get_preset(preset).rules
+    assert loaded.upcard_wild_cards is None
+
+
+def test_summary_says_nothing_of_wild_upcards_without_permanent_wilds() -> None:
+    rules = rules_for("rummy5000", {"upcard_wild_cards": 15})
+    assert "wild upcard" not in " ".join(rules.summary())
