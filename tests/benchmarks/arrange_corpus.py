@@ -112,7 +112,7 @@ MIXES: tuple[Mix, ...] = (
     ),
     Mix("5000 no duplicates in sets", "rummy5000", {**_5000, "set_duplicates_allowed": False}, 2),
     Mix("5000 around the corner", "rummy5000", {**_5000, "around_the_corner": True}, 2),
-    Mix("5000 sets only, limit one", "rummy5000", {**_5000, "meld_kinds": "sets_only"}, 2),
+    Mix("5000 sets only", "rummy5000", {**_5000, "meld_kinds": "sets_only"}, 2),
     Mix("5000 wild sets", "rummy5000", {**_5000, "wild_sets": True}, 2),
     Mix("500 jokers as_represented", "rummy500", {"jokers": 2, "joker_points": "as_represented"}),
     Mix("500 1 wild rank (2s)", "rummy500", {"jokers": 2, "wild_ranks": ["2"]}),

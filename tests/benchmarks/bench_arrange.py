@@ -8,7 +8,7 @@ The corpus (``arrange_corpus.py`` beside this script, printed at the start of ea
   copies of a card than the packs hold and never a card of an omitted rank: mostly cards that
   form melds the rules allow (some cut to a card or two that a wild completes or that lays off),
   0 to 8 wild cards (a quarter of the piles none, most 1-3), 0 to 2 stray cards, and on a third
-  of the piles 1 to 3 legal melds on the table to lay off onto. Under every preset, and under 23
+  of the piles 1 to 3 legal melds on the table to lay off onto. Under every preset, and under 24
   option mixes over ``rummy5000`` and ``rummy500`` (each ``wild_limit``, ``joker_points`` fixed
   and ``as_represented``, 0 to 3 wild ranks, ``wild_as_itself`` both ways, duplicates in sets on
   and off, ``ace_position`` and ``around_the_corner``, ``meld_kinds``, ``wild_sets``, omitted
