@@ -21,14 +21,29 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .cards import RANKS, SUITS, Card, format_cards, parse_cards, rank_name
+from .deck import deck_counts, overused
 from .points import Context, card_points
 
-__all__ = ["CardReading", "Context", "Verdict", "check_meld", "parse_cards"]
+__all__ = [
+    "CardReading",
+    "Context",
+    "StandingMeld",
+    "Verdict",
+    "check_meld",
+    "layoff_readings",
+    "meld_readings",
+    "most_cards",
+    "parse_cards",
+]
+
+#: Positions in a meld (``extends`` first, then ``cards``) and the card each stands for there.
+Fixed = Mapping[int, Card]
+_Pins = tuple[Card | None, ...]
 
 
 @dataclass(frozen=True)
@@ -78,20 +93,51 @@ class _Attempt:
     reading: _Reading | None
     reasons: tuple[str, ...]
     fits: int = 0  # how many legal readings there were
+    readings: tuple[_Reading, ...] = ()  # every legal reading, when asked for
 
 
-def check_meld(cards: Sequence[Card], ctx: Context, extends: Sequence[Card] = ()) -> Verdict:
+def check_meld(
+    cards: Sequence[Card],
+    ctx: Context,
+    extends: Sequence[Card] = (),
+    fixed: Fixed | None = None,
+) -> Verdict:
     """Check ``cards`` as one meld, or as cards laid off onto the meld ``extends``.
 
     With ``extends`` the meld and its layoffs must still be one legal meld; ``points`` are those of
-    the laid-off cards. A wild reads as the legal card that scores most.
+    the laid-off cards. A wild reads as the legal card that scores most, unless ``fixed`` says what
+    it stands for: ``fixed`` maps positions in ``(*extends, *cards)`` to the card the card there
+    stands for (a reading declared by the scorer, or one a melded wild keeps for the rest of the
+    round), and the verdict holds to it.
+
+    >>> from .presets import rules_for
+    >>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
+    >>> check_meld(parse_cards(["6S"]), ctx, parse_cards(["5S", "JK", "7S"])).legal
+    True
+    >>> kept = check_meld(parse_cards(["6S"]), ctx, parse_cards(["5S", "JK", "7S"]),
+    ...                   fixed={1: Card("6", "S")})
+    >>> kept.legal, kept.reasons[1]
+    (False, 'JK stands for 6S: a wild keeps the reading it was melded or declared with.')
+    >>> check_meld(parse_cards(["5S", "5S", "5H"]), Context(rules_for("rummy500"))).reasons[0]
+    '5S twice, but one pack holds it once.'
     """
-    combined = tuple(extends) + tuple(cards)
-    verdict = _check(combined, ctx, len(extends))
+    cards = tuple(cards)
+    extends = tuple(extends)
+    combined = extends + cards
+    added_from = len(extends)
+    most = most_cards(ctx)
+    if len(combined) > most:
+        return _too_many(cards, extends, ctx, most)
+    pins = _pins(combined, fixed)
+    verdict = _check(combined, ctx, added_from, pins)
+    if not verdict.legal and pins is not None:
+        free = _check(combined, ctx, added_from, None)
+        if free.legal:
+            verdict = _kept_reading(verdict, combined, pins, ctx)
     if (
         verdict.kind not in (None, "wild_set")
         and extends
-        and _check(tuple(extends), ctx, 0).kind == "wild_set"
+        and _check(extends, ctx, 0, pins[:added_from] if pins else None).kind == "wild_set"
     ):
         reason = (
             f"{format_cards(cards)} cannot be laid off onto {format_cards(extends)}: a set "
@@ -99,16 +145,127 @@ def check_meld(cards: Sequence[Card], ctx: Context, extends: Sequence[Card] = ()
         )
         return Verdict(False, None, verdict.readings, len(extends), 0, (reason,))
     if not verdict.legal and extends and ctx.rules.real_card_for_wild != "none":
-        beside = _laid_beside(tuple(extends), tuple(cards), ctx)
+        beside = _laid_beside(extends, cards, ctx, pins)
         if beside is not None:
-            return beside
+            verdict = beside
+    deck = _deck_reasons(combined, ctx)
+    if deck:
+        first = verdict.reasons[:1] if extends and not verdict.legal else ()
+        if extends and verdict.legal:
+            first = (f"{format_cards(cards)} cannot be laid off onto {format_cards(extends)}.",)
+        rest = verdict.reasons[len(first) :]
+        readings = tuple(
+            CardReading(r.card, r.card, card_points(ctx, r.card), ctx.is_wild(r.card))
+            for r in verdict.readings
+        )
+        return Verdict(False, None, readings, verdict.added_from, 0, (*first, *deck, *rest))
     return verdict
 
 
-def _check(cards: tuple[Card, ...], ctx: Context, added_from: int) -> Verdict:
+@lru_cache(maxsize=64)
+def most_cards(ctx: Context) -> int:
+    """The most cards any legal meld can hold under these rules: a run the ranks in the pack, a
+    set its room, a set of jokers the jokers in play, a set of wilds the wild cards in the packs.
+
+    >>> from .presets import rules_for
+    >>> most_cards(Context(rules_for("rummy500"))), most_cards(Context(rules_for("george2500"), packs=2))
+    (13, 8)
+    """  # noqa: E501 (a doctest's line)
+    rules = ctx.rules
+    sizes = [0]
+    if rules.meld_kinds != "sets_only":
+        sizes.append(len(_run_ranks(ctx)))
+    if rules.meld_kinds != "runs_only":
+        room = 4 * ctx.packs if rules.set_duplicates_allowed else 4
+        sizes.append(min(room, rules.max_set) if rules.max_set is not None else room)
+    if not ctx.jokers_wild:
+        sizes.append(rules.jokers)
+    if rules.wild_sets:
+        deck = deck_counts(rules, ctx.packs)
+        sizes.append(sum(count for card, count in deck.items() if ctx.is_wild(card)))
+    return max(sizes)
+
+
+def _too_many(
+    cards: tuple[Card, ...], extends: tuple[Card, ...], ctx: Context, most: int
+) -> Verdict:
+    """The cheap refusal: more cards than any meld can hold, told without analysing them."""
+    n = len(extends) + len(cards)
+    readings = tuple(
+        CardReading(card, card, card_points(ctx, card), ctx.is_wild(card))
+        for card in extends + cards
+    )
+    reasons = [f"A meld here holds at most {most} cards; this would hold {n}."]
+    if extends:
+        reasons.insert(
+            0,
+            f"{format_cards(cards)} cannot be laid off onto a meld of {len(extends)} cards.",
+        )
+    return Verdict(False, None, readings, len(extends), 0, tuple(reasons))
+
+
+def _deck_reasons(cards: Sequence[Card], ctx: Context) -> list[str]:
+    """A meld never holds a card more often than the packs do, nor a joker where there is none
+    (ranks taken out of the pack are told by the analysis itself)."""
+    counts = Counter(cards)
+    if all(
+        count <= (ctx.rules.jokers if card.is_joker else ctx.packs)
+        for card, count in counts.items()
+    ):
+        return []  # the common case, told without building the deck
+    kept = [card for card in cards if card.is_joker or card.rank not in ctx.rules.omit_ranks]
+    return overused(kept, ctx.rules, ctx.packs)
+
+
+def _pins(cards: tuple[Card, ...], fixed: Fixed | None) -> _Pins | None:
+    if not fixed:
+        return None
+    for index in fixed:
+        if not 0 <= index < len(cards):
+            raise IndexError(f"fixed reading at {index}, but the meld has {len(cards)} cards")
+    return tuple(fixed.get(index) for index in range(len(cards)))
+
+
+def _kept_reading(verdict: Verdict, cards: tuple[Card, ...], pins: _Pins, ctx: Context) -> Verdict:
+    """Illegal only because of the readings held fixed: say which."""
+    if any(
+        pin not in (None, card) and not ctx.is_wild(card)
+        for card, pin in zip(cards, pins, strict=True)
+    ):
+        return verdict  # a natural card "read" as another: the analysis says so
+    kept = [
+        f"{card} stands for {pin}"
+        for card, pin in zip(cards, pins, strict=True)
+        if pin is not None and pin != card
+    ]
+    said = (
+        (f"{', '.join(kept)}: a wild keeps the reading it was melded or declared with.",)
+        if kept
+        else ()
+    )
+    first = verdict.reasons[:1] if verdict.added_from else ()
+    return Verdict(False, None, verdict.readings, verdict.added_from, 0, (*first, *said))
+
+
+def _check(
+    cards: tuple[Card, ...], ctx: Context, added_from: int, pins: _Pins | None = None
+) -> Verdict:
     order = sorted(range(len(cards)), key=lambda i: cards[i])
     key = tuple(cards[i] for i in order)
-    kind, as_cards, points, wild, reasons, notes = _analyse(key, ctx)
+    fixed = tuple(pins[i] for i in order) if pins is not None else None
+    analysis = _analysis(key, ctx, fixed)
+    return _verdict(cards, order, analysis, ctx, added_from)
+
+
+def _verdict(
+    cards: tuple[Card, ...],
+    order: list[int],
+    analysis: _Analysis,
+    ctx: Context,
+    added_from: int,
+) -> Verdict:
+    """The analysis of the sorted cards, told card by card in the order they were given."""
+    kind, as_cards, points, wild, reasons, notes = analysis
     readings: list[CardReading | None] = [None] * len(cards)
     for position, index in enumerate(order):
         if kind is None:
@@ -133,31 +290,70 @@ def _check(cards: tuple[Card, ...], ctx: Context, added_from: int) -> Verdict:
     return Verdict(kind is not None, kind, final, added_from, added, reasons, notes)
 
 
-def _laid_beside(meld: tuple[Card, ...], added: tuple[Card, ...], ctx: Context) -> Verdict | None:
+def _laid_beside(
+    meld: tuple[Card, ...],
+    added: tuple[Card, ...],
+    ctx: Context,
+    pins: _Pins | None = None,
+) -> Verdict | None:
     """Real cards laid beside the wilds that stand for them (``real_card_for_wild``)."""
-    base = _check(meld, ctx, 0)
+    beside = _beside(meld, added, ctx, pins, frozenset())
+    return beside[0] if beside is not None else None
+
+
+def _beside(
+    meld: tuple[Card, ...],
+    added: tuple[Card, ...],
+    ctx: Context,
+    pins: _Pins | None,
+    used: frozenset[int],
+) -> tuple[Verdict, frozenset[int], tuple[int, ...]] | None:
+    """The verdict with real cards laid beside wilds, the wilds (positions in ``meld``) that took
+    one, and the positions in ``added`` of the cards that went into the meld instead.
+
+    With the meld's readings fixed (``pins``), a real card goes beside a wild that stands for
+    exactly that card and has none beside it yet (``used``); without, beside any wild whose place
+    it can take.
+    """
+    base = _check(meld, ctx, 0, pins[: len(meld)] if pins else None)
     if not base.legal:
         return None
     beside: list[Card] = []
-    rest = list(added)
+    rest = list(range(len(added)))
+    taken = set(used)
     # Each wild takes at most one real card, and all of them must fit the meld at once: the meld
     # with every such wild replaced by its real card must still be legal.
     standing = list(meld)
-    free = [index for index, reading in enumerate(base.readings) if reading.wild]
-    for card in added:
+    free = [
+        index
+        for index, reading in enumerate(base.readings)
+        if reading.wild and index not in used and (pins is None or reading.card != reading.as_card)
+    ]
+    for position, card in enumerate(added):
         if ctx.is_wild(card):
             continue
         for index in free:
-            trial = (*standing[:index], card, *standing[index + 1 :])
-            if _check(trial, ctx, 0).legal:
+            if pins is not None:
+                fits = base.readings[index].as_card == card
+            else:
+                trial = (*standing[:index], card, *standing[index + 1 :])
+                fits = _check(tuple(trial), ctx, 0).legal
+            if fits:
                 standing[index] = card
                 free.remove(index)
+                taken.add(index)
                 beside.append(card)
-                rest.remove(card)
+                rest.remove(position)
                 break
     if not beside:
         return None
-    verdict = _check(meld + tuple(rest), ctx, len(meld)) if rest else base
+    if rest:
+        rest_pins = (
+            (*pins[: len(meld)], *(pins[len(meld) + i] for i in rest)) if pins is not None else None
+        )
+        verdict = _check(meld + tuple(added[i] for i in rest), ctx, len(meld), rest_pins)
+    else:
+        verdict = base
     if not verdict.legal:
         return None
     extra = tuple(CardReading(card, card, card_points(ctx, card), False) for card in beside)
@@ -166,15 +362,138 @@ def _laid_beside(meld: tuple[Card, ...], added: tuple[Card, ...], ctx: Context) 
         f"{format_cards(beside)} laid beside the wild card that stands for it "
         f"(real_card_for_wild: {ctx.rules.real_card_for_wild})."
     )
-    return Verdict(
-        True,
-        verdict.kind,
-        verdict.readings + extra,
-        len(meld),
-        laid + sum(r.points for r in extra),
-        (),
-        (*verdict.notes, note),
+    return (
+        Verdict(
+            True,
+            verdict.kind,
+            verdict.readings + extra,
+            len(meld),
+            laid + sum(r.points for r in extra),
+            (),
+            (*verdict.notes, note),
+        ),
+        frozenset(taken),
+        tuple(rest),
     )
+
+
+@dataclass(frozen=True)
+class StandingMeld:
+    """A meld as it stands on the table: its cards (the meld, then the layoffs that stood), what
+    each card stands for there, and the wilds (by position) with their real card laid beside.
+
+    Once melded, a wild keeps its reading: every layoff onto a standing meld is checked with these
+    readings fixed.
+    """
+
+    cards: tuple[Card, ...]
+    as_cards: tuple[Card, ...]
+    beside: frozenset[int] = frozenset()
+
+    def fixed(self) -> dict[int, Card]:
+        """Every card's reading, as ``check_meld``'s ``fixed`` for a layoff onto this meld."""
+        return dict(enumerate(self.as_cards))
+
+    @cached_property
+    def key(self) -> tuple[object, ...]:
+        """Two standing melds with the same key take the same layoffs the same way."""
+        pairs = sorted(
+            f"{card}={as_card}" for card, as_card in zip(self.cards, self.as_cards, strict=True)
+        )
+        return (" ".join(pairs), tuple(sorted(self.beside)))
+
+
+def meld_readings(
+    cards: Sequence[Card], ctx: Context, fixed: Fixed | None = None
+) -> tuple[tuple[Verdict, StandingMeld], ...]:
+    """Every legal reading of ``cards`` as one meld (the one ``check_meld`` reports first; the
+    others as they come), each with the meld it leaves on the table. Empty when none is legal.
+
+    >>> from .presets import rules_for
+    >>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
+    >>> [v.readings[2].as_card.code() for v, _ in meld_readings(parse_cards(["5S", "6S", "JK"]), ctx)]
+    ['7S', '4S']
+    """  # noqa: E501 (a doctest's line)
+    cards = tuple(cards)
+    if len(cards) > most_cards(ctx) or _deck_reasons(cards, ctx):
+        return ()
+    return tuple(
+        (verdict, StandingMeld(cards, tuple(r.as_card for r in verdict.readings)))
+        for verdict in _every_reading(cards, ctx, 0, _pins(cards, fixed))
+    )
+
+
+def layoff_readings(
+    standing: StandingMeld, cards: Sequence[Card], ctx: Context, fixed: Fixed | None = None
+) -> tuple[tuple[Verdict, StandingMeld], ...]:
+    """Every legal way to lay ``cards`` off onto ``standing`` with its readings kept (``fixed``:
+    positions in ``cards`` and what they were declared as), each with the meld it leaves. Past what
+    any meld can hold the answer is empty at once."""
+    cards = tuple(cards)
+    combined = standing.cards + cards
+    if len(combined) > most_cards(ctx) or _deck_reasons(combined, ctx):
+        return ()
+    pins = (*standing.as_cards, *(fixed.get(i) if fixed else None for i in range(len(cards))))
+    n = len(standing.cards)
+    out = []
+    for verdict in _every_reading(combined, ctx, n, pins):
+        if standing.as_cards == tuple(r.as_card for r in verdict.readings[:n]):
+            after = StandingMeld(
+                combined, tuple(r.as_card for r in verdict.readings), standing.beside
+            )
+            out.append((verdict, after))
+    if out or ctx.rules.real_card_for_wild == "none":
+        return tuple(out)
+    found = _beside(standing.cards, cards, ctx, pins, standing.beside)
+    if found is None:
+        return ()
+    beside, used, rest = found
+    in_meld = beside.readings[n : n + len(rest)]
+    after = StandingMeld(
+        standing.cards + tuple(r.card for r in in_meld),
+        standing.as_cards + tuple(r.as_card for r in in_meld),
+        used,
+    )
+    return ((beside, after),)
+
+
+def layoff_refusal(
+    standing: StandingMeld, cards: Sequence[Card], ctx: Context, fixed: Fixed | None = None
+) -> Verdict:
+    """Why ``cards`` cannot be laid off onto ``standing`` (when ``layoff_readings`` is empty)."""
+    cards = tuple(cards)
+    shifted = {len(standing.cards) + i: card for i, card in (fixed or {}).items()}
+    verdict = check_meld(cards, ctx, standing.cards, {**standing.fixed(), **shifted})
+    if verdict.legal:  # only a wild that already has its real card beside it stood in the way
+        reason = (
+            f"{format_cards(cards)} cannot be laid off onto {format_cards(standing.cards)}: "
+            "each wild card takes one real card beside it."
+        )
+        return Verdict(False, None, verdict.readings, verdict.added_from, 0, (reason,))
+    return verdict
+
+
+def _every_reading(
+    cards: tuple[Card, ...], ctx: Context, added_from: int, pins: _Pins | None
+) -> list[Verdict]:
+    """Every legal reading of ``cards`` as one meld, the best first (as ``check_meld`` tells it)."""
+    order = sorted(range(len(cards)), key=lambda i: cards[i])
+    key = tuple(cards[i] for i in order)
+    fixed = tuple(pins[i] for i in order) if pins is not None else (None,) * len(cards)
+    analysis, readings = _analyse_all(key, ctx, fixed, every=True)
+    if analysis[0] is None:
+        return []
+    best = _verdict(cards, order, analysis, ctx, added_from)
+    out = [best]
+    seen = {tuple(r.as_card for r in best.readings)}
+    for reading in readings:
+        other = (reading.kind, reading.as_cards, reading.points, reading.wild, (), ())
+        verdict = _verdict(cards, order, other, ctx, added_from)
+        shape = tuple(r.as_card for r in verdict.readings)
+        if shape not in seen:
+            seen.add(shape)
+            out.append(verdict)
+    return out
 
 
 _Analysis = tuple[
@@ -187,16 +506,52 @@ _Analysis = tuple[
 ]
 
 
-@lru_cache(maxsize=200_000)
-def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
-    """The best legal reading of sorted ``cards``, or every reason there is none."""
+#: Analyses of melds of up to this many cards are cached (a legal meld is rarely longer).
+_CACHED_CARDS = 16
+
+
+@lru_cache(maxsize=8192)
+def _analyse(cards: tuple[Card, ...], ctx: Context, fixed: _Pins | None = None) -> _Analysis:
+    """The best legal reading of sorted ``cards`` (with ``fixed`` readings), or every reason
+    there is none."""
+    return _analyse_all(cards, ctx, fixed or (None,) * len(cards), every=False)[0]
+
+
+def _analysis(cards: tuple[Card, ...], ctx: Context, fixed: _Pins | None) -> _Analysis:
+    """``_analyse``, cached only for melds short enough to be worth keeping."""
+    if fixed is not None and all(pin is None for pin in fixed):
+        fixed = None
+    if len(cards) > _CACHED_CARDS:
+        return _analyse.__wrapped__(cards, ctx, fixed)
+    return _analyse(cards, ctx, fixed)
+
+
+def _analyse_all(
+    cards: tuple[Card, ...], ctx: Context, fixed: _Pins, every: bool
+) -> tuple[_Analysis, tuple[_Reading, ...]]:
+    """The best legal reading of sorted ``cards`` (every legal one too, when ``every``), or every
+    reason there is none. ``fixed[i]``, when set, is the card that card ``i`` must stand for."""
     rules = ctx.rules
     n = len(cards)
     wild = tuple(ctx.is_wild(card) for card in cards)
+    pins = tuple(pin if w else None for pin, w in zip(fixed, wild, strict=True))
     naturals = [card for card, is_wild in zip(cards, wild, strict=True) if not is_wild]
     reasons: list[str] = []
 
+    misread = [
+        card
+        for card, w, pin in zip(cards, wild, fixed, strict=True)
+        if not w and pin is not None and pin != card
+    ]
+    if misread:
+        reasons.append(
+            f"{format_cards(misread)} {'is' if len(misread) == 1 else 'are'} not wild here: "
+            "a natural card stands for itself."
+        )
     omitted = [card for card in cards if not card.is_joker and card.rank in rules.omit_ranks]
+    omitted += [
+        pin for pin in pins if pin is not None and not pin.is_joker and pin.rank in rules.omit_ranks
+    ]
     if omitted:
         reasons.append(
             f"{format_cards(omitted)} {'is' if len(omitted) == 1 else 'are'} not in "
@@ -206,7 +561,11 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
     jokers = [card for card in naturals if card.is_joker]
     if jokers:
         if len(jokers) == n:
-            return _joker_set(cards, ctx, reasons)
+            analysis = _joker_set(cards, ctx, reasons)
+            if analysis[0] is None:
+                return analysis, ()
+            points = analysis[2]
+            return analysis, (_Reading("joker_set", cards, points, analysis[3], 0),)
         reasons.append("Jokers are not wild here: they meld only in a set of jokers.")
     fewest = {"sets_only": rules.min_set, "runs_only": rules.min_run}.get(
         rules.meld_kinds, min(rules.min_set, rules.min_run)
@@ -214,16 +573,22 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
     if n < fewest:
         reasons.append(f"A meld needs at least {fewest} cards; this has {n}.")
 
+    # A wild fixed as itself (a joker as the joker) was read in a set of wild cards.
+    in_wild_set = any(pin is not None and pin.is_joker for pin in pins)
+    anchors = [card for card in naturals if not card.is_joker]
+    anchors += [pin for pin in pins if pin is not None and not pin.is_joker]
     attempts: list[_Attempt] = []
-    natural_ranks = {card.rank for card in naturals if not card.is_joker}
-    natural_suits = {card.suit for card in naturals if not card.is_joker}
-    set_shape = len(natural_ranks) <= 1
-    run_shape = len(natural_suits) <= 1 and not jokers
+    natural_ranks = {card.rank for card in anchors}
+    natural_suits = {card.suit for card in anchors}
+    set_shape = len(natural_ranks) <= 1 and not in_wild_set
+    run_shape = len(natural_suits) <= 1 and not jokers and not in_wild_set
     if set_shape and rules.meld_kinds != "runs_only" and not jokers:
-        attempts.append(_try_set(cards, wild, ctx))
+        attempts.append(_try_set(cards, wild, ctx, pins, every))
     if run_shape and rules.meld_kinds != "sets_only":
-        attempts.append(_try_run(cards, wild, ctx))
-    if not attempts:
+        attempts.append(_try_run(cards, wild, ctx, pins, every))
+    if in_wild_set and not all(wild):
+        reasons.append("A set of wild cards takes only wild cards.")
+    if not attempts and not in_wild_set:
         if rules.meld_kinds == "sets_only" and run_shape and not set_shape:
             reasons.append("Runs are not allowed under these rules, only sets (meld_kinds).")
         elif rules.meld_kinds == "runs_only" and set_shape and not run_shape:
@@ -239,10 +604,13 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
         # Most points; then wilds in their own place read as themselves; then the highest cards.
         best = max(legal, key=lambda r: (sum(r.points), -sum(r.wild), r.rank_sum))
         notes = _notes(cards, best, sum(a.fits for a in attempts) > 1)
-        return best.kind, best.as_cards, best.points, best.wild, (), notes
-    if not reasons and all(wild) and rules.wild_sets and n >= rules.min_set:
+        others = tuple(r for a in attempts for r in a.readings)
+        return (best.kind, best.as_cards, best.points, best.wild, (), notes), others
+    as_themselves = all(pin is None or pin == card for card, pin in zip(cards, pins, strict=True))
+    if not reasons and all(wild) and rules.wild_sets and n >= rules.min_set and as_themselves:
         points = tuple(card_points(ctx, card) for card in cards)
-        return "wild_set", cards, points, wild, (), ("A set of wild cards.",)
+        reading = _Reading("wild_set", cards, points, wild, 0)
+        return ("wild_set", cards, points, wild, (), ("A set of wild cards.",)), (reading,)
     if all(wild) and not legal:
         reasons.append(
             "A meld needs at least one natural card; wild cards alone make a meld "
@@ -255,7 +623,7 @@ def _analyse(cards: tuple[Card, ...], ctx: Context) -> _Analysis:
             for r in attempt.reasons
             if r not in reasons and not (too_few and "needs at least" in r)
         )
-    return None, cards, (), wild, tuple(reasons), ()
+    return (None, cards, (), wild, tuple(reasons), ()), ()
 
 
 def _notes(cards: tuple[Card, ...], best: _Reading, ambiguous: bool) -> tuple[str, ...]:
@@ -310,18 +678,21 @@ def _counted_wilds(ctx: Context, plain: int, in_place: int) -> tuple[int, int]:
     return plain, in_place
 
 
-def _try_set(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _Attempt:
+def _try_set(
+    cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context, pins: _Pins, every: bool
+) -> _Attempt:
     rules = ctx.rules
     n = len(cards)
     natural = [card for card, w in zip(cards, wild, strict=True) if not w]
-    if natural:
-        candidates = [natural[0].rank]
+    anchors = natural + [pin for pin in pins if pin is not None]
+    if anchors:
+        candidates = [anchors[0].rank]
     else:
         candidates = sorted({c.rank for c in cards if not c.is_joker}, key=RANKS.index)
         if not candidates:
             return _Attempt(None, ())
-    copies = Counter(card.suit for card in natural)
-    duplicates = [f"{natural[0].rank}{suit}" for suit, count in copies.items() if count > 1]
+    copies = Counter(card.suit for card in anchors)
+    duplicates = [f"{anchors[0].rank}{suit}" for suit, count in copies.items() if count > 1]
     reasons: list[str] = []
     if duplicates and not rules.set_duplicates_allowed:
         reasons.append(
@@ -336,59 +707,94 @@ def _try_set(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
         reasons.append(f"A set needs at least {rules.min_set} cards; this has {n}.")
     best: _Reading | None = None
     fits = 0
+    found: list[_Reading] = []
     for rank in candidates:
-        used = Counter(card.suit for card in natural)
-        as_cards: list[Card] = []
+        used = Counter(card.suit for card in anchors)
         in_place: list[bool] = []
-        for card, w in zip(cards, wild, strict=True):
+        for card, w, pin in zip(cards, wild, pins, strict=True):
             place = (
-                w and card.rank == rank and (rules.set_duplicates_allowed or not used[card.suit])
+                w
+                and pin is None
+                and card.rank == rank
+                and (rules.set_duplicates_allowed or not used[card.suit])
             )
             if place:
                 used[card.suit] += 1
-            in_place.append(place)
-        for card, w, place in zip(cards, wild, in_place, strict=True):
-            if not w or place:
-                as_cards.append(card)
-            else:
-                free = [s for s in SUITS if not used[s]] or list(SUITS)
-                used[free[0]] += 1
-                as_cards.append(Card(rank, free[0]))
-        plain = sum(w and not p for w, p in zip(wild, in_place, strict=True))
-        anchored = len(natural) + sum(in_place)
-        wilds, naturals = _counted_wilds(ctx, plain, sum(in_place))
-        limit = _wild_limit_reason(ctx, wilds, len(natural) + naturals)
-        if limit and limit not in reasons and (natural or anchored):
-            reasons.append(limit)
-        if reasons or not anchored:
-            continue
-        points = tuple(
-            card_points(ctx, card, as_card=as_card)
-            for card, as_card in zip(cards, as_cards, strict=True)
-        )
-        counted = tuple(
-            w and (not p or rules.wild_as_itself == "wild")
-            for w, p in zip(wild, in_place, strict=True)
-        )
-        reading = _Reading("set", tuple(as_cards), points, counted, RANKS.index(rank) * n)
-        fits += 1
-        if best is None or (sum(points), reading.rank_sum) > (sum(best.points), best.rank_sum):
-            best = reading
-    return _Attempt(best, () if best else tuple(reasons), fits)
+            in_place.append(place or (w and pin == card))
+        others = [
+            i
+            for i, (w, p) in enumerate(zip(wild, in_place, strict=True))
+            if w and not p and pins[i] is None
+        ]
+        choices = _set_suits(len(others), used, rules.set_duplicates_allowed, every)
+        for choice, suits in enumerate(choices):
+            as_cards = [
+                pin if pin is not None else card for card, pin in zip(cards, pins, strict=True)
+            ]
+            for index, suit in zip(others, suits, strict=True):
+                as_cards[index] = Card(rank, suit)
+            plain = sum(w and not p for w, p in zip(wild, in_place, strict=True))
+            anchored = len(natural) + sum(in_place)
+            wilds, naturals = _counted_wilds(ctx, plain, sum(in_place))
+            limit = _wild_limit_reason(ctx, wilds, len(natural) + naturals)
+            if limit and limit not in reasons and (natural or anchored):
+                reasons.append(limit)
+            if reasons or not anchored:
+                break
+            points = tuple(
+                card_points(ctx, card, as_card=as_card)
+                for card, as_card in zip(cards, as_cards, strict=True)
+            )
+            counted = tuple(
+                w and (not p or rules.wild_as_itself == "wild")
+                for w, p in zip(wild, in_place, strict=True)
+            )
+            reading = _Reading("set", tuple(as_cards), points, counted, RANKS.index(rank) * n)
+            if every:
+                found.append(reading)
+            if choice:
+                continue  # another choice of suits: the same points, for a later layoff's sake
+            fits += 1
+            if best is None or (sum(points), reading.rank_sum) > (sum(best.points), best.rank_sum):
+                best = reading
+    return _Attempt(best, () if best else tuple(reasons), fits, tuple(found))
+
+
+def _set_suits(
+    count: int, used: Counter[str], duplicates: bool, every: bool
+) -> list[tuple[str, ...]]:
+    """Suits for the wilds of a set that do not stand in their own place: the first free suits
+    (then any), and with ``every`` each other choice of distinct free suits too."""
+    taken = Counter(used)
+    first: list[str] = []
+    for _ in range(count):
+        free = [s for s in SUITS if not taken[s]] or list(SUITS)
+        taken[free[0]] += 1
+        first.append(free[0])
+    choices = [tuple(first)]
+    if every and not duplicates and count:
+        open_suits = [s for s in SUITS if not used[s]]
+        choices += [
+            suits for suits in itertools.permutations(open_suits, count) if suits != choices[0]
+        ]
+    return choices
 
 
 def _run_ranks(ctx: Context) -> tuple[str, ...]:
     return tuple(rank for rank in RANKS if rank not in ctx.rules.omit_ranks)
 
 
-def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _Attempt:
+def _try_run(
+    cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context, pins: _Pins, every: bool
+) -> _Attempt:
     """Try every window of ranks the run could fill; keep the best legal one, else why not."""
     rules = ctx.rules
     n = len(cards)
     natural = [card for card, w in zip(cards, wild, strict=True) if not w]
+    anchors = natural + [pin for pin in pins if pin is not None]
     suits = (
-        [natural[0].suit]
-        if natural
+        [anchors[0].suit]
+        if anchors
         else [s for s in SUITS if any(c.suit == s for c in cards if not c.is_joker)]
     )
     seq = _run_ranks(ctx)
@@ -396,7 +802,7 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
     reasons: list[str] = []
     if n < rules.min_run:
         reasons.append(f"A run needs at least {rules.min_run} cards; this has {n}.")
-    repeated = [rank for rank, count in Counter(c.rank for c in natural).items() if count > 1]
+    repeated = [rank for rank, count in Counter(c.rank for c in anchors).items() if count > 1]
     if repeated:
         reasons.append(f"A run cannot hold two {rank_name(repeated[0], True)}.")
     if n > size:
@@ -406,6 +812,7 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
 
     best: _Reading | None = None
     fits = 0
+    found: list[_Reading] = []
     blocked: list[tuple[int, list[str]]] = []
     ace_in_seq = seq[0] == "A"
     for suit, start in itertools.product(suits, range(size)):
@@ -435,7 +842,7 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
             problems.append(
                 "An ace is low only under these rules (Q-K-A is not a run here) (ace_position)."
             )
-        fitted = _fit_run(cards, wild, ctx, suit, slots, start, ace_low and not corner)
+        fitted = _fit_run(cards, wild, ctx, suit, slots, start, ace_low and not corner, pins)
         if fitted is None:
             continue
         reading, limit = fitted
@@ -445,13 +852,15 @@ def _try_run(cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context) -> _
             blocked.append((len(problems), problems))
             continue
         fits += 1
+        if every:
+            found.append(reading)
         if best is None or (sum(reading.points), reading.rank_sum) > (
             sum(best.points),
             best.rank_sum,
         ):
             best = reading
     if best is not None:
-        return _Attempt(best, (), fits)
+        return _Attempt(best, (), fits, tuple(found))
     if blocked:
         fewest = min(count for count, _ in blocked)
         for count, problems in blocked:
@@ -489,21 +898,29 @@ def _fit_run(
     slots: list[str],
     start: int,
     ace_low: bool,
+    pins: _Pins,
 ) -> tuple[_Reading, str | None] | None:
-    """Place the cards in one window of ranks; None when the natural cards do not fit it."""
+    """Place the cards in one window of ranks; None when the natural cards (and the wilds whose
+    reading is fixed) do not fit it."""
     free = set(range(len(slots)))
     placed: dict[int, int] = {}
-    for index, (card, w) in enumerate(zip(cards, wild, strict=True)):
-        if w:
+    fixed_in_place = fixed_plain = 0
+    for index, (card, w, pin) in enumerate(zip(cards, wild, pins, strict=True)):
+        if w and pin is None:
             continue
-        if card.suit != suit or card.rank not in slots:
+        at = pin if pin is not None else card
+        if at.suit != suit or at.rank not in slots:
             return None
-        slot = slots.index(card.rank)
+        slot = slots.index(at.rank)
         if slot not in free:
             return None
         free.discard(slot)
         placed[index] = slot
-    wild_indices = [i for i, w in enumerate(wild) if w]
+        if w and pin == card:
+            fixed_in_place += 1
+        elif w:
+            fixed_plain += 1
+    wild_indices = [i for i, w in enumerate(wild) if w and pins[i] is None]
     in_place = 0
     for index in wild_indices:  # a wild in its own natural place takes that place first
         card = cards[index]
@@ -516,8 +933,9 @@ def _fit_run(
     rest = sorted((i for i in wild_indices if i not in placed), key=lambda i: not cards[i].is_joker)
     for index, slot in zip(rest, sorted(free, reverse=True), strict=True):
         placed[index] = slot
-    natural = len(cards) - len(wild_indices)
-    wilds, naturals = _counted_wilds(ctx, len(rest), in_place)
+    natural = len(cards) - sum(wild)
+    in_place += fixed_in_place
+    wilds, naturals = _counted_wilds(ctx, len(rest) + fixed_plain, in_place)
     limit = _wild_limit_reason(ctx, wilds, natural + naturals)
     as_cards = tuple(Card(slots[placed[i]], suit) for i in range(len(cards)))
     points = tuple(
@@ -525,7 +943,8 @@ def _fit_run(
         for i, (card, as_card) in enumerate(zip(cards, as_cards, strict=True))
     )
     counted = tuple(
-        w and (i in rest or ctx.rules.wild_as_itself == "wild") for i, w in enumerate(wild)
+        w and (card != as_card or ctx.rules.wild_as_itself == "wild")
+        for w, card, as_card in zip(wild, cards, as_cards, strict=True)
     )
     if natural + in_place == 0:
         return None  # no natural card anchors it: at best a set of wild cards

@@ -87,3 +87,48 @@ def test_bad_checks(client: FlaskClient, body: dict[str, Any], named: str) -> No
     response = client.post("/api/v1/melds/check", json=body)
     assert response.status_code == 400
     assert named in response.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (
+            {"rules": "rummy500", "cards": ["5S", "5S", "5H"]},
+            "5S twice, but one pack holds it once.",
+        ),
+        (
+            {"rules": {"options": {"decks": 2}}, "cards": ["5S", "5S", "5S"]},
+            "5S 3 times, but 2 packs hold it twice.",
+        ),
+        (
+            {"rules": "rummy500", "cards": ["JK", "5H", "6H"]},
+            "JK, but these rules play without jokers (jokers).",
+        ),
+        (
+            {"rules": "rummy500", "cards": ["5S"], "extends": ["5S", "5H", "5D"]},
+            "5S twice, but one pack holds it once.",
+        ),
+    ],
+)
+def test_the_checker_respects_the_packs(
+    client: FlaskClient, body: dict[str, Any], reason: str
+) -> None:
+    """RULES.md: "A meld, checked alone or in a round, never holds a card more often than the
+    packs do, nor a joker where the rules have none (5S 5S 5H is not a meld with one pack)"."""
+    status, answer = check(client, **body)
+    assert status == 200
+    assert (answer["legal"], answer["kind"], answer["points"]) == (False, None, 0)
+    assert reason in answer["reasons"]
+
+
+def test_the_checker_and_the_round_agree_on_the_packs(client: FlaskClient) -> None:
+    status, answer = check(client, rules="rummy500", cards=["5S", "5S", "5H"])
+    assert (status, answer["legal"]) == (200, False)
+    round_body = {
+        "rules": "rummy500",
+        "ended_by": "going_out",
+        "players": [{"name": "Ann", "went_out": True, "melds": [["5S", "5S", "5H"]]}],
+    }
+    response = client.post("/api/v1/rounds/score", json=round_body)
+    assert response.status_code == 422
+    assert any("5S twice" in problem for problem in response.get_json()["problems"])

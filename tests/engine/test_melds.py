@@ -5,7 +5,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, Card, parse_cards
-from scorekeeper.engine.melds import Verdict, check_meld
+from scorekeeper.engine.melds import (
+    Verdict,
+    check_meld,
+    layoff_readings,
+    meld_readings,
+    most_cards,
+)
 from scorekeeper.engine.points import Context
 from scorekeeper.engine.presets import PRESETS, rules_for
 
@@ -37,7 +43,11 @@ TABLE = [
     ("rummy500", "KS AS 2S", None, {}, False, None, 0),
     ("rummy500", "KS AS 2S", None, {"around_the_corner": True}, True, "run", 27),
     ("rummy500", "QS KS AS 2S", None, {"around_the_corner": True}, True, "run", 37),
-    ("rummy5000", "5S 5S 5S", None, {"decks": 2}, True, "set", 15),  # "5-5-5 is a valid set"
+    # "when more than one deck of cards is used it is legal to include identical cards in a set.
+    # For example, 5-5-5 is a valid set." (seed 000) — as many identical cards as there are packs
+    ("rummy5000", "5S 5S 5H", None, {"decks": 2}, True, "set", 15),
+    ("rummy5000", "5S 5S 5S", None, {"decks": 3}, True, "set", 15),
+    ("rummy5000", "5S 5S 5S", None, {"decks": 2}, False, None, 0),
     ("rummy500", "5S 5S 5S", None, {"decks": 2}, False, None, 0),
     ("rummy500-fives", "JS JH JD", None, {}, True, "set", 30),
     ("rummy500", "3C 3D 3S", None, {}, True, "set", 9),
@@ -101,9 +111,7 @@ def test_verdicts(
     kind: str | None,
     points: int,
 ) -> None:
-    verdict = check(
-        preset, codes, wild_rank, packs=2 if options.get("decks") == 2 else 1, **options
-    )
+    verdict = check(preset, codes, wild_rank, packs=int(str(options.get("decks", 1))), **options)
     assert (verdict.legal, verdict.kind, verdict.points) == (legal, kind, points), verdict.reasons
     assert verdict.is_legal() == legal
     assert bool(verdict.reasons) != legal  # illegal always says why, legal never does
@@ -116,9 +124,10 @@ def test_the_wild_in_8_6_10_stands_for_the_nine() -> None:
 
 
 def test_a_joker_reads_as_the_card_that_scores_most() -> None:
-    assert stands_for(check("rummy500", "9S 10S JK", joker_points="as_represented")) == {"JK": "JS"}
+    as_cards = {"joker_points": "as_represented", "jokers": 2}
+    assert stands_for(check("rummy500", "9S 10S JK", **as_cards)) == {"JK": "JS"}
     # A-JK-JK: a set of aces (15 each) beats Q-K-A (10 + 10) when jokers are priced as cards
-    assert check("rummy500", "AS JK JK", joker_points="as_represented").kind == "set"
+    assert check("rummy500", "AS JK JK", **as_cards).kind == "set"
 
 
 def test_on_equal_points_wilds_stand_for_the_highest_cards() -> None:
@@ -285,3 +294,84 @@ def test_one_wild_takes_one_real_card_beside_it() -> None:
     assert check(
         "rummy5000", "9C 9S", "6", extends="9H 9D JK", jokers=2, set_duplicates_allowed=False
     ).legal
+
+
+@pytest.mark.parametrize(
+    ("preset", "codes", "extends", "options", "reason"),
+    [
+        ("rummy500", "5S 5S 5H", "", {}, "5S twice, but one pack holds it once."),
+        ("rummy500", "5S", "5S 5S", {"decks": 2}, "5S 3 times, but 2 packs hold it twice."),
+        ("rummy500", "JK 5H 6H", "", {}, "JK, but these rules play without jokers (jokers)."),
+        ("rummy500", "JK", "JK 5H 6H", {"jokers": 1}, "JK twice, but these rules play with 1"),
+    ],
+)
+def test_a_meld_never_holds_more_than_the_packs(
+    preset: str, codes: str, extends: str, options: dict[str, object], reason: str
+) -> None:
+    """RULES.md: "A meld, checked alone or in a round, never holds a card more often than the
+    packs do, nor a joker where the rules have none (5S 5S 5H is not a meld with one pack)"."""
+    verdict = check(
+        preset, codes, extends=extends, packs=int(str(options.get("decks", 1))), **options
+    )
+    assert not verdict.legal and verdict.kind is None and verdict.points == 0
+    assert any(r.startswith(reason) for r in verdict.reasons), verdict.reasons
+
+
+def test_fixed_readings_hold() -> None:
+    """Seed 004: "once you choose which card it is, they cannot be changed": a layoff onto
+    5S-JK-7S with the joker fixed as 6S cannot be the six, though the cards alone would fit."""
+    ctx = Context(rules_for("rummy500", {"jokers": 2}))
+    table = parse_cards(["5S", "JK", "7S"])
+    six = Card("6", "S")
+    assert check_meld([six], ctx, table).legal  # undeclared: any reading of the whole will do
+    kept = check_meld([six], ctx, table, fixed={1: six})
+    assert not kept.legal
+    assert (
+        kept.reasons[1]
+        == "JK stands for 6S: a wild keeps the reading it was melded or declared with."
+    )
+    eight = check_meld([Card("8", "S")], ctx, table, fixed={1: six})
+    assert eight.legal and [r.as_card for r in eight.readings] == parse_cards(
+        ["5S", "6S", "7S", "8S"]
+    )
+    declared = check_meld(parse_cards(["5S", "6S", "JK"]), ctx, fixed={2: Card("4", "S")})
+    assert declared.legal and declared.readings[2].as_card == Card("4", "S")
+    natural = check_meld(parse_cards(["5S", "6S", "7S"]), ctx, fixed={0: Card("4", "S")})
+    assert not natural.legal and "not wild here" in natural.reasons[0]
+
+
+def test_every_reading_of_a_meld_and_of_a_layoff() -> None:
+    ctx = Context(rules_for("rummy500", {"jokers": 2}))
+    readings = meld_readings(parse_cards(["5S", "6S", "JK"]), ctx)
+    assert [standing.as_cards[2].code() for _, standing in readings] == ["7S", "4S"]
+    assert readings[0][0] == check_meld(parse_cards(["5S", "6S", "JK"]), ctx)
+    _, as_seven = readings[0]
+    assert layoff_readings(as_seven, parse_cards(["7S"]), ctx) == ()
+    (verdict, after), *_ = layoff_readings(as_seven, parse_cards(["8S"]), ctx)
+    assert verdict.points == 8 and after.as_cards[-1] == Card("8", "S")
+
+
+def test_past_what_any_meld_holds_the_refusal_is_cheap() -> None:
+    ctx = Context(rules_for("rummy500"))
+    assert most_cards(ctx) == 13
+    run = parse_cards(
+        ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
+    )
+    verdict = check_meld(parse_cards(["AH"]), ctx, run)
+    assert verdict.reasons == (
+        "AH cannot be laid off onto a meld of 13 cards.",
+        "A meld here holds at most 13 cards; this would hold 14.",
+    )
+
+
+def test_the_analysis_cache_is_bounded() -> None:
+    from scorekeeper.engine import melds
+
+    info = melds._analyse.cache_info()
+    assert info.maxsize is not None and info.maxsize <= 10_000
+    before = melds._analyse.cache_info().currsize
+    ctx = Context(
+        rules_for("rummy5000", {"jokers": 8, "decks": 4, "wild_sets": True}), "2", packs=4
+    )
+    melds.check_meld([JOKER_CARD] * 8 + parse_cards(["2S", "2H", "2D", "2C"] * 4)[:10], ctx)
+    assert melds._analyse.cache_info().currsize == before  # 18 cards: not kept
