@@ -20,11 +20,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card, format_cards, parse_cards
 from .deck import overused
-from .melds import Verdict, check_meld
+from .melds import (
+    StandingMeld,
+    Verdict,
+    check_meld,
+    layoff_readings,
+    layoff_refusal,
+    meld_readings,
+)
 from .points import Context, card_points, divide
 from .rules import Rules
 
@@ -47,14 +54,27 @@ class MeldRecord:
     cards: tuple[Card, ...]
     laid_at_once: bool = False  # Persian: a four of a kind laid down in one go counts double
     doubled: bool = False  # Dealer's Gambit: the dealer's joker doubled and sealed this set
+    #: Per card, the card a wild was declared as (``JK=5C``), or None: undeclared.
+    declared: tuple[Card | None, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "declared", tuple(self.declared))
+
+    def fixed(self) -> dict[int, Card]:
+        """The declared readings by position, as :func:`.melds.check_meld` takes them."""
+        return {i: card for i, card in enumerate(self.declared) if card is not None}
 
 
-def meld(codes: str, **flags: bool) -> MeldRecord:
-    """A meld from codes separated by spaces: ``meld("3C 3D 3S")``."""
-    return MeldRecord(tuple(parse_cards(codes.split())), **flags)
+def meld(codes: str, *, laid_at_once: bool = False, doubled: bool = False) -> MeldRecord:
+    """A meld from codes separated by spaces: ``meld("3C 3D 3S")``; ``JK=5C`` declares what a
+    wild stands for."""
+    pairs = [code.partition("=") for code in codes.split()]
+    cards = tuple(parse_cards(card for card, _, _ in pairs))
+    declared = tuple(Card.from_code(reading) if reading else None for _, _, reading in pairs)
+    if not any(declared):
+        declared = ()
+    return MeldRecord(cards, laid_at_once, doubled, declared)
 
 
 @dataclass(frozen=True)
@@ -65,9 +85,16 @@ class LayoffRecord:
     meld: int
     cards: tuple[Card, ...]
     final: bool = False  # laid off after someone went out (final_layoffs): worth nothing
+    #: Per card, the card a wild was declared as (``JK=5C``), or None: undeclared.
+    declared: tuple[Card | None, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "declared", tuple(self.declared))
+
+    def fixed(self) -> dict[int, Card]:
+        """The declared readings by position, as :func:`.melds.check_meld` takes them."""
+        return {i: card for i, card in enumerate(self.declared) if card is not None}
 
 
 @dataclass(frozen=True)
@@ -220,11 +247,7 @@ def score_round(rules: Rules, record: RoundRecord) -> RoundScore:
             tally.lines.append(f"counted on the table {player.melded_points or 0}")
         else:
             tally.hand_points = sum(card_points(ctx, card) for card in player.hand)
-        for card in player.called:
-            points = divide(rules.rummy_call_points, rules.points_divisor)
-            if points:
-                tally.bonus += points
-                tally.lines.append(f"Rummy call {card} +{points}")
+        _rummy_calls(rules, player, tally, warnings)
     _settle_hands(rules, record, goer, tallies)
     if goer is not None and rules.going_out_bonus:
         bonus = divide(rules.going_out_bonus, rules.points_divisor)
@@ -320,7 +343,11 @@ def _score_meld(
     cards = record.cards
     if record.doubled:  # the dealer's joker lies on the set as a marker: it is not part of it
         cards = tuple(card for card in cards if not card.is_joker)
-    verdict = check_meld(cards, ctx)
+    verdict, laid, reread = _read_meld(ctx, record, cards, [layoff for _, _, layoff in layoffs])
+    if reread:
+        verdict = replace(
+            verdict, notes=(*verdict.notes, "Read so that the layoffs onto it stand.")
+        )
     tally.verdicts.append(verdict)
     shown = _shown(verdict)
     if not verdict.legal:
@@ -363,28 +390,151 @@ def _score_meld(
             )
     tally.melded += points
     tally.meld_points.append(points)
+    if reread:
+        note += " (read so that the layoffs onto it stand)"
     tally.lines.append(f"{shown} {verdict.kind or 'not a meld'} {points}{note}")
 
-    table = cards
-    for layer, number, layoff in layoffs:
-        added = check_meld(layoff.cards, ctx, extends=table)
+    for (layer, number, layoff), added in zip(layoffs, laid, strict=True):
+        mine = "their own" if layer.name == owner.name else f"{owner.name}'s"
         tallies[layer.name].layoff_verdicts[number] = added
-        table = table + layoff.cards
-        whose = "their own" if layer.name == owner.name else f"{owner.name}'s"
-        base = _shown(added, range(added.added_from))
-        laid = _shown(added, range(added.added_from, len(added.readings)))
+        shown_laid = _shown(added, range(added.added_from, len(added.readings)))
         if not added.legal:
+            said = added.reasons[1:] or added.reasons
             problems.append(
                 f"{layer.name} cannot lay off {format_cards(layoff.cards)} on "
-                f"{whose} {base}: " + " ".join(added.reasons[1:])
+                f"{mine} {shown}: " + " ".join(said)
             )
         if layoff.final:
             tallies[layer.name].lines.append(
-                f"{laid} laid off on {whose} {base} after the round ended 0"
+                f"{shown_laid} laid off on {mine} {shown} after the round ended 0"
             )
             continue
         tallies[layer.name].melded += added.points
-        tallies[layer.name].lines.append(f"{laid} laid off on {whose} {base} {added.points}")
+        tallies[layer.name].lines.append(f"{shown_laid} laid off on {mine} {shown} {added.points}")
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One way the meld and its layoffs so far can lie: a link back to the step before."""
+
+    standing: StandingMeld
+    value: tuple[int, int, int, int]  # (-layoffs refused, points, -meld reading, -later readings)
+    verdict: Verdict | None  # this step's verdict: the meld's, a layoff's, None when refused
+    before: _Step | None = None
+
+
+#: How many ways a meld may lie that are followed at once (in practice a handful).
+_MOST_WAYS = 64
+
+
+def _read_meld(
+    ctx: Context,
+    record: MeldRecord,
+    cards: tuple[Card, ...],
+    layoffs: Sequence[LayoffRecord],
+) -> tuple[Verdict, list[Verdict], bool]:
+    """The meld's verdict and each layoff's, under one reading of the meld's wilds.
+
+    Undeclared wilds read as the reading that lets the meld and every layoff onto it stand, in
+    record order (each layoff checked with the readings before it kept), most points among
+    those; a layoff that fits no way is refused and the later ones are checked without it. The
+    flag says whether that reading differs from the one the meld alone would take.
+    """
+    declared = record.fixed() if not record.doubled else {}
+    starts = meld_readings(cards, ctx, declared)
+    if not starts:
+        verdict = check_meld(cards, ctx, fixed=declared)
+        standing: tuple[Card, ...] = cards
+        laid = []
+        for layoff in layoffs:
+            added = check_meld(layoff.cards, ctx, standing, _shifted(layoff, len(standing)))
+            if added.legal:
+                standing += layoff.cards
+            laid.append(added)
+        return verdict, laid, False
+    ways: dict[object, _Step] = {}
+    for rank, (verdict, after) in enumerate(starts):
+        _keep(ways, _Step(after, (0, verdict.points, -rank, 0), verdict))
+    known: dict[object, tuple[tuple[Verdict, StandingMeld], ...]] = {}
+    # A layoff of the same cards onto the same meld is read once (a record may repeat one).
+    alike: dict[object, int] = {}
+    kinds = [alike.setdefault((lo.cards, lo.declared), n) for n, lo in enumerate(layoffs)]
+    for kind, layoff in zip(kinds, layoffs, strict=True):
+        following: dict[object, _Step] = {}
+        for step in ways.values():
+            refused, points, first, later = step.value
+            key = (step.standing.key, kind)
+            if key not in known:
+                known[key] = layoff_readings(step.standing, layoff.cards, ctx, layoff.fixed())
+            options = known[key]
+            if not options:
+                _keep(
+                    following, _Step(step.standing, (refused - 1, points, first, later), None, step)
+                )
+            for rank, (verdict, after) in enumerate(options):
+                gained = 0 if layoff.final else verdict.points
+                value = (refused, points + gained, first, later - rank)
+                _keep(following, _Step(after, value, verdict, step))
+        ways = dict(sorted(following.items(), key=lambda item: item[1].value)[-_MOST_WAYS:])
+    best: _Step | None = max(ways.values(), key=lambda step: step.value)
+    chain: list[_Step] = []
+    while best is not None:
+        chain.append(best)
+        best = best.before
+    chain.reverse()
+    meld_verdict = chain[0].verdict
+    assert meld_verdict is not None
+    laid = []
+    refusals: dict[object, Verdict] = {}
+    for before, step, layoff, kind in zip(chain[:-1], chain[1:], layoffs, kinds, strict=True):
+        if step.verdict is not None:
+            laid.append(step.verdict)
+            continue
+        key = (before.standing.key, kind)
+        if key not in refusals:
+            refusals[key] = layoff_refusal(before.standing, layoff.cards, ctx, layoff.fixed())
+        laid.append(refusals[key])
+    return meld_verdict, laid, chain[0].value[2] != 0
+
+
+def _keep(ways: dict[object, _Step], step: _Step) -> None:
+    key = step.standing.key
+    if key not in ways or ways[key].value < step.value:
+        ways[key] = step
+
+
+def _shifted(layoff: LayoffRecord, offset: int) -> dict[int, Card]:
+    return {offset + i: card for i, card in layoff.fixed().items()}
+
+
+def _rummy_calls(rules: Rules, player: PlayerRecord, tally: _Tally, warnings: list[str]) -> None:
+    """A card taken by calling "Rummy!" counts ``rummy_call_points`` instead of its own points
+    (where it lies: in one of the caller's melds or layoffs): the difference goes to the bonus."""
+    call = divide(rules.rummy_call_points, rules.points_divisor)
+    if not player.called or not rules.rummy_call_points:
+        return
+    counted: list[tuple[Card, int]] = []
+    for verdict in tally.verdicts:
+        counted += [(r.card, r.points if verdict.legal else 0) for r in verdict.readings]
+    for number, layoff in enumerate(player.layoffs):
+        laid = tally.layoff_verdicts.get(number)
+        if laid is None:
+            continue
+        counted += [
+            (r.card, 0 if layoff.final or not laid.legal else r.points)
+            for r in laid.readings[laid.added_from :]
+        ]
+    for card in player.called:
+        at = next((i for i, (laid, _) in enumerate(counted) if laid == card), None)
+        if at is None:
+            warnings.append(
+                f"{player.name}'s Rummy call {card} is not in {player.name}'s melds or layoffs; "
+                "it counts nothing extra."
+            )
+            continue
+        own = counted.pop(at)[1]
+        tally.bonus += call - own
+        tally.lines.append(f"Rummy call {card} {call} instead of {own}")
 
 
 def _settle_hands(

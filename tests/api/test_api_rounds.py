@@ -70,9 +70,11 @@ def test_rummy_calls_and_teams(client: FlaskClient) -> None:
         },
     )
     assert status == 200
+    # seed 001: "That card isalways awarded 15 points": 9S counts 15 instead of 9
     ann = body["players"][0]
-    assert (ann["melded"], ann["bonus"], ann["total"]) == (30, 15, 45)
-    assert {t["team"]: t["total"] for t in body["teams"]} == {"us": 55, "them": 10}
+    assert (ann["melded"], ann["bonus"], ann["total"]) == (30, 6, 36)
+    assert "Rummy call 9S 15 instead of 9" in ann["lines"]
+    assert {t["team"]: t["total"] for t in body["teams"]} == {"us": 46, "them": 10}
 
 
 def test_persian_laid_at_once_and_dealers_gambit_double(client: FlaskClient) -> None:
@@ -138,3 +140,43 @@ def test_bad_input_is_a_400_naming_it(
     status, body = score(client, {**API_MD_ROUND, **change})
     assert status == 400
     assert named in body["error"]
+
+
+def test_a_melded_wild_keeps_its_reading(client: FlaskClient) -> None:
+    """Seed 004: "once you choose which card it is, they cannot be changed." 5S-JK-7S holds the
+    joker as 6S, so 6S cannot be laid off onto it under real_card_for_wild none."""
+    body = {
+        "rules": {"preset": "rummy500", "options": {"jokers": 2}},
+        "ended_by": "going_out",
+        "players": [
+            {"name": "Ann", "went_out": True, "melds": [["5S", "JK", "7S"]]},
+            {"name": "Bob", "layoffs": [{"onto": {"player": "Ann", "meld": 0}, "cards": ["6S"]}]},
+        ],
+    }
+    status, answer = score(client, body)
+    assert status == 422
+    assert answer["players"][0]["lines"] == ["5S JK(6S) 7S run 27"]
+    assert answer["players"][1]["lines"] == ["6S laid off on Ann's 5S JK(6S) 7S 0"]
+    assert any("JK stands for 6S" in problem for problem in answer["problems"])
+
+
+def test_many_layoffs_onto_one_meld_answer_briefly(client: FlaskClient) -> None:
+    """8 players with 64 two-card layoffs each onto one meld: each line names the meld as melded,
+    so the answer stays small (it was 1.8 MB when every line printed the whole table)."""
+    layoffs = [{"onto": {"player": "P0", "meld": 0}, "cards": ["9S", "10S"]}] * 64
+    body = {
+        "rules": "rummy500",
+        "ended_by": "going_out",
+        "players": [
+            {
+                "name": f"P{i}",
+                "went_out": i == 0,
+                "melds": [["6S", "7S", "8S"]] if i == 0 else [],
+                "layoffs": layoffs,
+            }
+            for i in range(8)
+        ],
+    }
+    response = client.post("/api/v1/rounds/score", json=body)
+    assert response.status_code == 422
+    assert len(response.data) < 100_000

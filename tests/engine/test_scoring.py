@@ -158,14 +158,46 @@ def test_opponent_remainder_with_more_than_two_sides_ignores_hands() -> None:
     assert totals(result) == {"Ann": 0, "Bob": 0, "Cy": 0}
 
 
-def test_rummy_calls_earn_their_bonus_on_top_of_the_card() -> None:
+def test_a_rummy_call_counts_its_points_instead_of_the_cards() -> None:
+    """Seed 001: "When a player discards a card that couldhave been laid off, any player can shout
+    “Rummy” to take the card. That card isalways awarded 15 points." The card counts 15 instead
+    of its own 9: the meld keeps the card's points and the bonus holds the difference."""
     result = score(
         "rummy500-pips",
         PlayerRecord("Ann", went_out=True, melds=(meld("9S 10S JS"),), called=cards("9S")),
         PlayerRecord("Bob", hand=cards("2C")),
     )
-    assert result.players[0].melded == 9 + 10 + 11
-    assert result.players[0].bonus == 15
+    ann = result.players[0]
+    assert (ann.melded, ann.bonus, ann.total) == (9 + 10 + 11, 15 - 9, 15 + 10 + 11)
+    assert "Rummy call 9S 15 instead of 9" in ann.lines
+
+
+def test_a_rummy_call_on_a_layoff_and_a_low_ace() -> None:
+    """A called card counts 15 wherever the caller put it: laid off (its points there), or an ace
+    at the low end of a run (1 there, so 14 more). ``0`` leaves the card at its own points."""
+    ann = PlayerRecord(
+        "Ann",
+        went_out=True,
+        melds=(meld("AS 2S 3S"),),
+        layoffs=(LayoffRecord("Bob", 0, cards("KH")),),
+        called=cards("AS KH"),
+    )
+    bob = PlayerRecord("Bob", melds=(meld("10H JH QH"),))
+    called = score("rummy500", ann, bob, rummy_call_points=15).players[0]
+    assert called.bonus == (15 - 1) + (15 - 10)
+    assert called.total == 1 + 2 + 3 + 10 + 14 + 5
+    plain = score("rummy500", ann, bob).players[0]
+    assert (plain.bonus, plain.total) == (0, 16)
+
+
+def test_a_rummy_call_not_on_the_callers_table_is_a_warning() -> None:
+    result = score(
+        "rummy500-pips",
+        PlayerRecord("Ann", went_out=True, melds=(meld("9S 10S JS"),), called=cards("4D")),
+        PlayerRecord("Bob", hand=cards("2C")),
+    )
+    assert result.players[0].bonus == 0
+    assert any("Rummy call 4D" in warning for warning in result.warnings)
 
 
 def test_four_aces_together_count_their_own_total() -> None:
@@ -412,3 +444,100 @@ def test_scoring_is_independent_of_player_order(
     assert sorted(forward.problems) == sorted(shuffled.problems)
     for player in forward.players:
         assert player.total == player.melded - player.in_hand + player.bonus
+
+
+def test_a_melded_wild_keeps_its_reading_for_every_layoff() -> None:
+    """Seed 004: "once you choose which card it is, they cannot be changed." With 5S-JK-7S on
+    the table the joker is the six, so a 6S cannot be laid off onto it (real_card_for_wild none);
+    the meld's line and the layoffs' lines use that one reading."""
+    ann = PlayerRecord("Ann", went_out=True, melds=(meld("5S JK 7S"),))
+    bob = PlayerRecord("Bob", layoffs=(LayoffRecord("Ann", 0, cards("6S")),))
+    result = score("rummy500", ann, bob, jokers=2)
+    assert result.players[0].lines == ("5S JK(6S) 7S run 27",)
+    assert any("Bob cannot lay off 6S on Ann's 5S JK(6S) 7S" in p for p in result.problems)
+    assert any("JK stands for 6S" in p for p in result.problems)
+    eight = score(
+        "rummy500",
+        ann,
+        PlayerRecord("Bob", layoffs=(LayoffRecord("Ann", 0, cards("8S")),)),
+        jokers=2,
+    )
+    assert eight.ok and eight.players[1].lines == ("8S laid off on Ann's 5S JK(6S) 7S 8",)
+
+
+def test_an_undeclared_wild_takes_the_reading_that_lets_the_round_stand() -> None:
+    """Seed 000: a player who obtains the real card "cannotdo anything with it, other than
+    perhaps use it in a different meld". 5S 6S JK reads JK as 7S alone (on equal points, the
+    highest card), but a later
+    layoff of 7S needs the joker to be the four: the whole round stands only that way."""
+    ann = PlayerRecord("Ann", went_out=True, melds=(meld("5S 6S JK"),))
+    alone = score("rummy500", ann, jokers=2)
+    assert alone.players[0].lines == ("5S 6S JK(7S) run 26",)
+    bob = PlayerRecord("Bob", layoffs=(LayoffRecord("Ann", 0, cards("7S")),))
+    result = score("rummy500", ann, bob, jokers=2)
+    assert result.ok, result.problems
+    assert result.players[0].lines == (
+        "5S 6S JK(4S) run 26 (read so that the layoffs onto it stand)",
+    )
+    assert result.players[1].lines == ("7S laid off on Ann's 5S 6S JK(4S) 7",)
+    assert "Read so that the layoffs onto it stand." in result.players[0].verdicts[0].notes
+
+
+def test_a_layoffs_wild_keeps_its_reading_for_later_layoffs() -> None:
+    """A joker laid off onto 6S 7S 8S as 9S (or 5S) stays that card for the next layoff: with a
+    later 9S the joker must be the five."""
+    ann = PlayerRecord("Ann", went_out=True, melds=(meld("6S 7S 8S"),))
+    bob = PlayerRecord(
+        "Bob", layoffs=(LayoffRecord("Ann", 0, cards("JK")), LayoffRecord("Ann", 0, cards("9S")))
+    )
+    result = score("rummy500", ann, bob, jokers=1)
+    assert result.ok, result.problems
+    assert result.players[1].lines == (
+        "JK(5S) laid off on Ann's 6S 7S 8S 15",
+        "9S laid off on Ann's 6S 7S 8S 9",
+    )
+
+
+def test_a_declared_reading_is_binding() -> None:
+    """A scorer may declare a wild's reading (RULES.md, Wild cards): ``JK=4S`` holds even where
+    7S would score more, and a declaration that does not fit makes the meld illegal."""
+    ann = PlayerRecord("Ann", went_out=True, melds=(meld("5S 6S JK=4S"),))
+    assert score("rummy500", ann, jokers=2).players[0].lines == ("5S 6S JK(4S) run 26",)
+    wrong = PlayerRecord("Ann", went_out=True, melds=(meld("5S 6S JK=9S"),))
+    assert not score("rummy500", wrong, jokers=2).ok
+    declared = LayoffRecord("Ann", 0, cards("JK"), declared=cards("9S"))
+    onto = PlayerRecord("Ann", went_out=True, melds=(meld("6S 7S 8S"),))
+    bob = PlayerRecord("Bob", layoffs=(declared,))
+    assert score("rummy500", onto, bob, jokers=2).players[1].lines == (
+        "JK(9S) laid off on Ann's 6S 7S 8S 15",
+    )
+
+
+def test_the_real_card_laid_beside_a_melded_wild() -> None:
+    """real_card_for_wild lay_beside (seed 000: "the real card that a wild card represents ... be
+    traded"; 5000 plays it laid beside): the 6S goes beside the joker that is the six."""
+    ann = PlayerRecord("Ann", went_out=True, melds=(meld("5S JK 7S"),))
+    bob = PlayerRecord(
+        "Bob", melds=(meld("QD QH QC"),), layoffs=(LayoffRecord("Ann", 0, cards("6S")),)
+    )
+    result = score("rummy5000", ann, bob, jokers=2, wild_rank="3")
+    assert result.ok, result.problems
+    assert "6S laid off on Ann's 5S JK(6S) 7S 5" in result.players[1].lines
+
+
+def test_many_layoffs_onto_one_meld_are_refused_cheaply_and_briefly() -> None:
+    """Each layoff is checked once against the meld as it stands; past what any meld can hold a
+    layoff is refused without analysis, and each line shows the meld as melded."""
+    layoffs = tuple(LayoffRecord("P0", 0, cards("9S 10S")) for _ in range(64))
+    players = tuple(
+        PlayerRecord(
+            f"P{i}", went_out=i == 0, melds=(meld("6S 7S 8S"),) if i == 0 else (), layoffs=layoffs
+        )
+        for i in range(8)
+    )
+    result = score("rummy500", *players)
+    lines = [line for p in result.players for line in p.lines if "laid off" in line]
+    assert len(lines) == 8 * 64
+    assert lines[0] == "9S 10S laid off on their own 6S 7S 8S 19"
+    assert all(line.endswith("6S 7S 8S 0") for line in lines[1:])
+    assert max(len(problem) for problem in result.problems) < 300

@@ -111,8 +111,9 @@ def test_flags_and_rummy_calls_reach_the_record() -> None:
     assert ann.melds == (MeldRecord(cards("6S 7S 8S")),)
     assert ann.layoffs == (LayoffRecord("Bob", 0, cards("9S"), final=True),)
     assert ann.called == cards("8S")
-    # pips: 6+7+8 = 21 and 15 for the Rummy call; the final layoff counts nothing
-    assert totals(result, rules)["Ann"] == 21 + 15
+    # pips: the called 8S counts 15 instead of its 8 (seed 001: "That card isalways awarded 15
+    # points"), so 6 + 7 + 15; the final layoff counts nothing
+    assert totals(result, rules)["Ann"] == 6 + 7 + 15
 
 
 def test_laid_at_once_and_doubled() -> None:
