@@ -292,7 +292,10 @@ _OPTION_LIST = [
         choices=("hands_count", "hands_ignored", "opponent_remainder"),
     ),
     Option(
-        "rummy_call_points", "round scoring", _int(0), "bonus for each card taken by a Rummy call"
+        "rummy_call_points",
+        "round scoring",
+        _int(0),
+        "a card taken by a Rummy call counts this instead of its own points (0: its own)",
     ),
     Option("first_meld_minimum", "round scoring", _int(0), "a player's first melding must total"),
     Option(

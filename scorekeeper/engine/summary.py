@@ -168,12 +168,15 @@ def _round(rules: Rules) -> list[str]:
     bonuses = []
     if rules.going_out_bonus:
         bonuses.append(f"{rules.going_out_bonus} for going out")
-    if rules.rummy_call_points:
-        bonuses.append(f"{rules.rummy_call_points} for each card taken by a Rummy call")
     if rules.seven_card_straight_points:
         bonuses.append(f"{rules.seven_card_straight_points} for going out with a 7-card run")
     if bonuses:
         lines.append("Bonus: " + ", ".join(bonuses) + ".")
+    if rules.rummy_call_points:
+        lines.append(
+            f"A card taken by a Rummy call counts {rules.rummy_call_points} "
+            "instead of its own points."
+        )
     if rules.double_four_laid_at_once:
         lines.append("Four of a kind laid down at once counts double.")
     if rules.stock_out != "hands_count":

@@ -255,3 +255,12 @@ def test_a_snapshot_stored_before_upcard_wild_cards_still_loads(preset: str) -> 
 def test_summary_says_nothing_of_wild_upcards_without_permanent_wilds() -> None:
     rules = rules_for("rummy5000", {"upcard_wild_cards": 15})
     assert "wild upcard" not in " ".join(rules.summary())
+
+
+def test_summary_and_label_say_a_rummy_call_counts_instead_of_the_card() -> None:
+    """Seed 001, "Calling Rummy": "That card isalways awarded 15 points." (sic): RULES.md reads it
+    as counting rummy_call_points instead of the card's own points, not as a bonus on top."""
+    lines = get_preset("rummy500-pips").rules.summary()
+    assert "A card taken by a Rummy call counts 15 instead of its own points." in lines
+    assert not any(line.startswith("Bonus:") for line in lines)
+    assert "instead of its own points" in OPTIONS["rummy_call_points"].label
