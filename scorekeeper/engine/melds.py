@@ -708,6 +708,7 @@ def _try_set(
     best: _Reading | None = None
     fits = 0
     found: list[_Reading] = []
+    structural = bool(reasons)
     for rank in candidates:
         used = Counter(card.suit for card in anchors)
         in_place: list[bool] = []
@@ -739,7 +740,9 @@ def _try_set(
             limit = _wild_limit_reason(ctx, wilds, len(natural) + naturals)
             if limit and limit not in reasons and (natural or anchored):
                 reasons.append(limit)
-            if reasons or not anchored:
+            # The size and duplicates rule every reading out; the wild limit only this rank's
+            # (wild cards alone may make a set of the rank of any of them).
+            if structural or limit or not anchored:
                 break
             points = tuple(
                 card_points(ctx, card, as_card=as_card)

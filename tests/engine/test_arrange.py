@@ -11,6 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.arrange import Arrangement, arrange
+from scorekeeper.engine.arrange.budget import Budget
+from scorekeeper.engine.arrange.dp import best_new_melds
 from scorekeeper.engine.arrange.search import _Solver
 from scorekeeper.engine.brute import best_score
 from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, Card, parse_cards
@@ -97,7 +99,7 @@ def test_a_joker_fills_the_gap() -> None:
 
 
 def test_real_card_laid_beside_its_wild_in_5000() -> None:
-    ctx = Context(rules_for("rummy5000"))
+    ctx = Context(rules_for("rummy5000", {"jokers": 2}))
     table = [cards("9H 9D 9C JK")]  # a full set: the joker stands for the nine of spades
     pile = cards("9S")
     result = arrange(pile, ctx, table)
@@ -244,6 +246,16 @@ def deals(draw: st.DrawFn) -> tuple[Context, list[Card], list[list[Card]]]:
     pool = st.sampled_from([*near, JOKER_CARD]) | st.sampled_from(ALL_CARDS)
     pile = draw(st.lists(pool, min_size=1, max_size=7))
     table = draw(st.lists(st.lists(pool, min_size=2, max_size=4), max_size=2))
+    # What the packs hold: no card more often than the two packs, no joker the rules lack.
+    held: Counter[Card] = Counter()
+    limit = {JOKER_CARD: rules.jokers}
+
+    def keep(card: Card) -> bool:
+        held[card] += 1
+        return held[card] <= limit.get(card, 2)
+
+    table = [kept for meld in table if len(kept := [c for c in meld if keep(c)]) >= 2]
+    pile = [card for card in pile if keep(card)] or [centre]
     return ctx, pile, table
 
 
@@ -343,7 +355,7 @@ def test_the_groups_bound_never_changes_the_answer(
     """On piles too big for the brute force: the bound by ranks and suits only cuts the search."""
     preset, options = preset_options
     pile = make_pile(random.Random(seed), size, min(wilds, size - 2), seed % 2)
-    rules = rules_for(preset, options)
+    rules = rules_for(preset, {**options, "jokers": 4})  # the piles hold up to four jokers
     ctx = Context(rules, pile.wild_rank if rules.round_wild != "none" else None, packs=2)
     table = [list(meld) for meld in pile.table[:melds]]
     result = arrange(pile.cards, ctx, table)
@@ -351,3 +363,36 @@ def test_the_groups_bound_never_changes_the_answer(
     slow = _WithoutGroupsBound(ctx, [tuple(m) for m in table], pile.cards, by_count=True)
     assert slow.solve() is not None or not slow.by_count
     assert slow.best == score(result)
+
+
+@settings(
+    max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(deals())
+def test_the_dp_over_ranks_equals_the_brute_force(
+    deal: tuple[Context, list[Card], list[list[Card]]],
+) -> None:
+    """New melds only, by the dynamic programme alone (no fallback on the search): the same
+    score as the brute force, every group legal and scoring what the programme counted."""
+    ctx, pile, _ = deal
+    found, groups, exact = best_new_melds(pile, ctx, Budget(10**6))
+    assert exact
+    assert found == best_score(pile, ctx)
+    verdicts = [check_meld(group, ctx) for group in groups]
+    assert all(verdict.legal for verdict in verdicts)
+    placed = Counter(card for group in groups for card in group)
+    assert not placed - Counter(pile)
+    assert found == (sum(len(g) for g in groups), sum(v.points for v in verdicts), -len(groups))
+
+
+def test_the_budget_bounds_the_work_and_says_so() -> None:
+    """A pile past the budget still answers, with every group legal, and says it is not exact."""
+    ctx = Context(rules_for("rummy5000", {"decks": 2, "jokers": 4}), "8", packs=2)
+    pile = cards(
+        "2H JK 4D 8S 5D 3S AS 9S 7D QH 9D AC 6S JK KS 3C 8H 3H 4H AH 7S 8C 2S 3D 6C JH 2H QC "
+        "KH KC AD 8D KD 9H KH 8H 7C 6D 8D 6D"
+    )
+    small = arrange(pile, ctx, budget=200)
+    assert not small.exact
+    check_split(pile, ctx, [], small)
+    assert arrange(cards("3C 3D 3S"), ctx, budget=200).exact

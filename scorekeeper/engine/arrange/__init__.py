@@ -62,14 +62,21 @@ and the answer checked by the referee), :mod:`.bound` (the bound by ranks and su
 from __future__ import annotations
 
 import gc
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, format_cards, parse_cards
-from ..melds import Context, Verdict
+from ..melds import Context, Verdict, check_meld
+from .budget import Budget, BudgetSpent
+from .dp import best_new_melds
 from .search import _Solver
 
-__all__ = ["Arrangement", "Group", "arrange", "format_cards", "parse_cards"]
+__all__ = ["DEFAULT_BUDGET", "Arrangement", "Group", "arrange", "format_cards", "parse_cards"]
+
+#: The work one arrangement may do, in steps (states made, nodes searched, referee calls):
+#: about a second on the machine this was measured on (a 2-core server).
+DEFAULT_BUDGET = 120_000
 
 
 @dataclass(frozen=True)
@@ -91,20 +98,35 @@ class Arrangement:
     layoffs: tuple[Group, ...]
     unplaced: tuple[Card, ...]
     points: int
+    #: False when the search stopped at its work budget: the best split it found, not
+    #: known to be the best (group the rest by hand).
+    exact: bool = True
 
     @property
     def complete(self) -> bool:
         return not self.unplaced
 
+    @property
+    def score(self) -> tuple[int, int, int]:
+        """(cards placed, points, -groups): what the search maximises."""
+        groups = (*self.melds, *self.layoffs)
+        return (sum(len(g.cards) for g in groups), self.points, -len(groups))
+
 
 def arrange(
-    pile: Sequence[Card], ctx: Context, table: Sequence[Sequence[Card]] = ()
+    pile: Sequence[Card],
+    ctx: Context,
+    table: Sequence[Sequence[Card]] = (),
+    *,
+    budget: int | None = None,
 ) -> Arrangement:
     """The best split of ``pile`` into new melds and layoffs onto the ``table`` melds.
 
     The most cards placed first, then the most points, then the fewest groups; ``unplaced``
-    names the cards the best split leaves out.
+    names the cards the best split leaves out. ``budget`` caps the work (steps; default
+    :data:`DEFAULT_BUDGET`); past it the answer is the best found, with ``exact`` False.
     """
+    steps = DEFAULT_BUDGET if budget is None else budget
     cards = tuple(pile)
     melds = [tuple(meld) for meld in table]
     # The search makes many small short-lived objects and no reference cycles; the cyclic
@@ -113,21 +135,77 @@ def arrange(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        result = _Solver(ctx, melds, cards, by_count=True).solve()
-        if result is None:  # the referee disagreed with the model: check every group instead
-            result = _Solver(ctx, melds, cards, by_count=False).solve()
+        found: Arrangement | None = None
+        used = 0
+        if not melds:
+            work = Budget(steps * 6 // 10)
+            found = _by_ranks(cards, ctx, work)
+            if found is not None and found.exact:
+                return found
+            used = min(work.used, steps * 6 // 10)
+        searched = _by_search(cards, ctx, melds, Budget(max(steps - used, 1), grace=1.0))
     finally:
         if collecting:
             gc.enable()
-    if result is None:  # pragma: no cover (every group of that search was checked)
-        raise AssertionError("no arrangement")
-    checked, unplaced = result
+    answers = [a for a in (found, searched) if a is not None]
+    if not answers:  # nothing found within the budget: every card left to group by hand
+        return Arrangement((), (), tuple(sorted(cards)), 0, exact=False)
+    return max(answers, key=lambda answer: (answer.score, answer.exact))
+
+
+def _answer(
+    cards: tuple[Card, ...],
+    checked: Sequence[tuple[tuple[Card, ...], int | None, Verdict]],
+    exact: bool,
+) -> Arrangement:
     groups = [Group(*group) for group in checked]
+    left = Counter(cards)
+    for group in groups:
+        left.subtract(group.cards)
     return Arrangement(
         tuple(sorted((g for g in groups if g.onto is None), key=lambda g: g.cards)),
         tuple(
             sorted((g for g in groups if g.onto is not None), key=lambda g: (g.onto or 0, g.cards))
         ),
-        tuple(sorted(unplaced)),
+        tuple(sorted(left.elements())),
         sum(g.points for g in groups),
+        exact,
     )
+
+
+def _by_ranks(cards: tuple[Card, ...], ctx: Context, work: Budget) -> Arrangement | None:
+    """New melds only, by the dynamic programme over ranks; None if the referee disagrees
+    with it about a group (it then falls to the search)."""
+    try:
+        score, groups, exact = best_new_melds(cards, ctx, work)
+    except BudgetSpent:
+        return None
+    checked = []
+    for group in groups:
+        verdict = check_meld(group, ctx)
+        if not verdict.legal:
+            return None
+        checked.append((tuple(sorted(group)), None, verdict))
+    answer = _answer(cards, checked, exact)
+    if answer.score != score:
+        return None
+    return answer
+
+
+def _by_search(
+    cards: tuple[Card, ...], ctx: Context, melds: list[tuple[Card, ...]], work: Budget
+) -> Arrangement | None:
+    """New melds and layoffs, by the branch and bound over candidate groups."""
+    for by_count in (True, False):
+        solver = _Solver(ctx, melds, cards, by_count=by_count)
+        solver.budget = work
+        try:
+            result = solver.solve()
+        except BudgetSpent:
+            return None
+        if result is not None:
+            checked, _ = result
+            return _answer(cards, checked, not solver.cut)
+        if solver.cut:
+            return None
+    return None  # pragma: no cover (every group of the second search was checked)

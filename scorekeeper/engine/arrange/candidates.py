@@ -32,6 +32,7 @@ class _Candidates(_PileModel):
         vectors = [] if by_count else [self._vectors(k) for k in range(W + 1)]
         fast: list[tuple[int | None, list[_Fast]]] = []
         for naturals, onto, row in self._rows(fast):
+            self._spend(1)
             cards = self._cards(naturals)
             n_nat = len(cards)
             if by_count:

@@ -18,6 +18,7 @@ from itertools import product
 from ..cards import ALL_CARDS, Card
 from ..melds import Context, Verdict, check_meld
 from ..points import card_points
+from .budget import Budget
 from .windows import _windows
 
 # (cards placed, points, -groups): a split's score, compared as a tuple; higher is better.
@@ -32,6 +33,13 @@ _Fast = tuple[tuple[tuple[int, int], ...], int, int]
 
 class _PileModel:
     """A pile's cards tallied for the search, the referee (cached), and the model of it."""
+
+    #: The work budget of this search (None: unbounded, as in tests of the search alone).
+    budget: Budget | None = None
+
+    def _spend(self, steps: int) -> None:
+        if self.budget is not None:
+            self.budget.spend(steps)
 
     def __init__(
         self, ctx: Context, table: list[tuple[Card, ...]], pile: tuple[Card, ...], by_count: bool
@@ -107,6 +115,7 @@ class _PileModel:
         key = (tuple(sorted(cards)), onto)
         verdict = self.exact_cache.get(key)
         if verdict is None:
+            self._spend(20)  # a referee's call costs about as much as twenty search steps
             base = self.table[onto] if onto is not None else ()
             verdict = self.exact_cache[key] = check_meld(key[0], self.ctx, base)
         return verdict

@@ -18,6 +18,7 @@ from ..cards import Card
 from ..melds import Verdict
 from ..points import card_points
 from .bound import _GroupsBound
+from .budget import BudgetSpent
 from .candidates import _Candidates, _Pattern
 from .model import _Score
 from .wilds import _LeftoverWilds
@@ -38,6 +39,9 @@ _Checked = tuple[tuple[Card, ...], int | None, Verdict]
 
 class _Solver(_Candidates):
     """One search: the candidate groups of a pile, the search over them, and its answer."""
+
+    #: Whether the search stopped at its budget (its answer is then the best found so far).
+    cut = False
 
     def solve(self) -> tuple[list[_Checked], list[Card]] | None:
         """The best split: its groups, each checked by the referee, and the cards it leaves out;
@@ -204,8 +208,14 @@ class _Solver(_Candidates):
         self.leaf_memo: dict[tuple[int, int, int], tuple[_Score, object]] = {}
         # A greedy descent first, taking for each card the thriftiest group still possible (the
         # search below takes the richest first): a good split found early cuts far more.
-        self._dive(start, wv0)
-        self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
+        try:
+            self._dive(start, wv0)
+            self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
+        except BudgetSpent:
+            self.cut = True  # the best split found so far, not known to be the best
+            if self.best_leaf is None:
+                return None
+        self.budget = None  # checking the answer is not search
         return self._build(never)
 
     def _groups_needed(self, s: int, wilds: int) -> int:
@@ -338,6 +348,8 @@ class _Solver(_Candidates):
         unit = self.unit
         if (g0 + placed, g1 + points, g2 + (-shares) // unit) <= self.best:
             return
+        if self.budget is not None:
+            self.budget.spend(1)
         key = (s, wv, used, cap)
         bound = self.tt.get(key)
         if bound is not None and (g0 + bound[0], g1 + bound[1], g2 + bound[2]) <= self.best:
@@ -437,6 +449,7 @@ class _Solver(_Candidates):
     # --- the wild cards left when every natural card is settled ---------------------------
 
     def _leaf(self, wv: int, used: int, cap: int, g0: int, g1: int, g2: int) -> None:
+        self._spend(1)
         memo_key = (wv, used, cap)
         got = self.leaf_memo.get(memo_key)
         if got is None:
