@@ -116,6 +116,47 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
     return [Card.from_code(code) for code in codes]
 
 
+def parse_declared(code: str) -> tuple[Card, Card | None]:
+    """A card of a meld with the reading a scorer declared for it (``JK=5C``: the joker stands
+    for the five of clubs), or None when none is declared. Whether the card may carry a reading
+    (is it wild?) is for the rules to say, not this parser.
+
+    >>> parse_declared("jk=5c")
+    (Card.from_code('JK'), Card.from_code('5C'))
+    >>> parse_declared("6H")
+    (Card.from_code('6H'), None)
+    >>> parse_declared("JK=1X")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.cards.CardError: 'JK=1X': the reading '1X' is not a card: expected a rank (A 2 3 4 5 6 7 8 9 10 J Q K) and a suit (S H D C), or JK
+    """  # noqa: E501 (a doctest's output line)
+    if not isinstance(code, str):
+        raise CardError(f"{code!r} is not a card code: expected text such as '10H' or 'JK=5C'")
+    card, equals, reading = code.partition("=")
+    if not equals:
+        return Card.from_code(code), None
+    try:
+        played = Card.from_code(card)
+    except CardError as error:
+        raise CardError(f"{code!r}: {error}") from None
+    if not reading.strip():
+        raise CardError(f"{code!r}: the reading after '=' is missing (write e.g. 'JK=5C')")
+    try:
+        declared = Card.from_code(reading)
+    except CardError as error:
+        raise CardError(f"{code!r}: the reading {error}") from None
+    return played, declared
+
+
+def declared_code(card: Card, reading: Card | None) -> str:
+    """A card with its declared reading, as :func:`parse_declared` reads it.
+
+    >>> declared_code(Card.from_code("JK"), Card.from_code("5C")), declared_code(JOKER_CARD, None)
+    ('JK=5C', 'JK')
+    """
+    return card.code() if reading is None else f"{card.code()}={reading.code()}"
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     """Codes joined by spaces, as a player reads them.
 

@@ -1,10 +1,20 @@
 """Card notation: parsing, formatting, errors that name the bad code; the deck and its limits."""
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, Card, CardError, parse_cards
+from scorekeeper.engine.cards import (
+    ALL_CARDS,
+    JOKER_CARD,
+    Card,
+    CardError,
+    declared_code,
+    parse_cards,
+    parse_declared,
+)
 from scorekeeper.engine.deck import deck_counts, overused
 from scorekeeper.engine.rules import Rules
 
@@ -79,3 +89,19 @@ def test_physical_limits_name_the_card(
 
 def test_cards_within_the_packs_are_fine() -> None:
     assert overused(parse_cards(["5S", "5S", "JK"]), Rules().with_options({"jokers": 1}), 2) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "card", "reading"),
+    [("JK=5C", "JK", "5C"), ("6h=9s", "6H", "9S"), (" jk = t♠ ", "JK", "10S"), ("9S", "9S", None)],
+)
+def test_parse_declared(code: str, card: str, reading: str | None) -> None:
+    parsed = parse_declared(code)
+    assert parsed == (Card.from_code(card), None if reading is None else Card.from_code(reading))
+    assert parse_declared(declared_code(*parsed)) == parsed
+
+
+@pytest.mark.parametrize("code", ["JK=1X", "JK=", "=5C", "XX=5C", "JK=5C=6C"])
+def test_parse_declared_refuses_what_is_not_a_card(code: str) -> None:
+    with pytest.raises(CardError, match=re.escape(repr(code))):
+        parse_declared(code)
