@@ -11,6 +11,9 @@ A part's JSON columns:
 - ``layoffs``: ``[{"player_id": 7, "meld": 0, "cards": ["9S"], "final": false}, ...]``: cards
   laid off onto meld number ``meld`` (from 0) of the player whose row id is ``player_id``
 - ``hand``, ``called``: lists of codes (``called``: the cards taken by a Rummy call)
+- a meld or layoff whose wilds were declared as cards (``JK=5C``) also has ``declared``: per
+  card, the code of the card it was declared as, or null (``["5C", null, null]``); without
+  any declaration the key is absent, so the ``cards`` lists stay plain codes for every reader
 
 Each change to a game is logged in ``game_change`` with the version it made (see
 :class:`GameChange`), in the same transaction as the change, so that it can be undone.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from typing import Any
 
 from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -77,6 +78,18 @@ def _codes(cards: Sequence[Card]) -> list[str]:
     return [card.code() for card in cards]
 
 
+def _declared(codes: Sequence[str | None] | None) -> tuple[Card | None, ...]:
+    """Stored declared readings (``["5C", null, null]``; absent when none) as the engine's."""
+    return tuple(None if code is None else Card.from_code(code) for code in codes or ())
+
+
+def _with_declared(stored: dict[str, Any], declared: Sequence[Card | None]) -> dict[str, Any]:
+    """A stored meld or layoff with its declared readings, when it has any."""
+    if any(reading is not None for reading in declared):
+        stored["declared"] = [None if reading is None else reading.code() for reading in declared]
+    return stored
+
+
 def round_record(round: Round) -> RoundRecord:
     """The engine's record of a stored round."""
     return _record(round, _teams(round.game, game_rules(round.game)))
@@ -87,12 +100,21 @@ def _record(round: Round, teams: dict[str, str | None]) -> RoundRecord:
     players = []
     for part in round.parts:
         melds = tuple(
-            MeldRecord(tuple(parse_cards(m["cards"])), m["laid_at_once"], m["doubled"])
+            MeldRecord(
+                tuple(parse_cards(m["cards"])),
+                m["laid_at_once"],
+                m["doubled"],
+                _declared(m.get("declared")),
+            )
             for m in part.melds
         )
         layoffs = tuple(
             LayoffRecord(
-                names[lo["player_id"]], lo["meld"], tuple(parse_cards(lo["cards"])), lo["final"]
+                names[lo["player_id"]],
+                lo["meld"],
+                tuple(parse_cards(lo["cards"])),
+                lo["final"],
+                _declared(lo.get("declared")),
             )
             for lo in part.layoffs
         )
@@ -303,16 +325,26 @@ def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> N
             position=index,
             opening=p.name in record.opening,
             melds=[
-                {"cards": _codes(m.cards), "laid_at_once": m.laid_at_once, "doubled": m.doubled}
+                _with_declared(
+                    {
+                        "cards": _codes(m.cards),
+                        "laid_at_once": m.laid_at_once,
+                        "doubled": m.doubled,
+                    },
+                    m.declared,
+                )
                 for m in p.melds
             ],
             layoffs=[
-                {
-                    "player_id": ids[lo.player],
-                    "meld": lo.meld,
-                    "cards": _codes(lo.cards),
-                    "final": lo.final,
-                }
+                _with_declared(
+                    {
+                        "player_id": ids[lo.player],
+                        "meld": lo.meld,
+                        "cards": _codes(lo.cards),
+                        "final": lo.final,
+                    },
+                    lo.declared,
+                )
                 for lo in p.layoffs
             ],
             hand=_codes(p.hand),

@@ -213,3 +213,37 @@ def test_sides_are_the_games() -> None:
     wrong = RoundRecord((PlayerRecord("Ann", "Ann & Bob", True, melded_points=1),))
     with pytest.raises(RecordError, match="plays for Ann & Cy"):
         store_round(game, wrong)
+
+
+def test_declared_readings_round_trip() -> None:
+    rules = rules_for("rummy500", {"jokers": 2})
+    record = RoundRecord(
+        (
+            PlayerRecord("Ann", went_out=True, melds=(meld("5S 6S JK=4S"), meld("9H 9D 9C"))),
+            PlayerRecord(
+                "Bob",
+                layoffs=(
+                    LayoffRecord("Ann", 0, cards("7S JK"), declared=(None, Card.from_code("8S"))),
+                ),
+                hand=cards("2C"),
+            ),
+        ),
+        "going_out",
+    )
+    game = new_game(rules)
+    score = records.score_record(game, record)
+    assert score.ok, score.problems
+    store_round(game, record)
+    again = fresh(game).rounds[0]
+    assert round_record(again) == record
+    assert round_record(again).players[0].melds[0].declared == (None, None, Card("4", "S"))
+    # plain cards stay plain codes in storage; the readings are beside them
+    assert again.parts[0].melds[0] == {
+        "cards": ["5S", "6S", "JK"],
+        "laid_at_once": False,
+        "doubled": False,
+        "declared": [None, None, "4S"],
+    }
+    assert "declared" not in again.parts[0].melds[1]
+    assert score_round(rules, round_record(again)) == score
+    assert again.cached_totals() == score.totals()
