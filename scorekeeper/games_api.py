@@ -42,7 +42,7 @@ from .api.game_models import (
     StaleGameResponse,
     TotalOut,
 )
-from .api.rounds import round_record, round_response
+from .api.rounds import refuse_tame_round_declarations, round_record, round_response
 from .api.types import to_rules
 from .db import db
 from .engine.rules import Rules
@@ -181,8 +181,8 @@ def _same_round(game: Game, stored: Round, record: RoundRecord, dealer: str | No
     return records.round_record(stored) == wanted
 
 
-def _refused(score: RoundScore) -> Response:
-    base = round_response(score)
+def _refused(score: RoundScore, record: RoundRecord) -> Response:
+    base = round_response(score, record)
     problems = " ".join(score.problems)
     return _json(
         RoundRefusedResponse(**dict(base), error=f"the round was not stored: {problems}"), 422
@@ -196,6 +196,7 @@ def store_round(token: str) -> Response:
     key = _idempotency_key()
     expected = _expected_version()
     body = parse_body(GameRoundBody)
+    refuse_tame_round_declarations(records.game_rules(game), body)
     record = round_record(body)
     if body.dealer is not None and body.dealer not in [p.name for p in game.players]:
         raise ApiError(f"dealer: {body.dealer} is not seated in this game")
@@ -206,7 +207,7 @@ def store_round(token: str) -> Response:
         except records.RecordError as error:
             raise ApiError(str(error)) from None
         if score.problems:
-            return _refused(score)
+            return _refused(score, record)
         dealer = body.dealer if body.dealer is not None else records.upcoming_dealer(game)
         try:
             # posting a round through the API accepts its warnings (house-rule matters)
@@ -219,7 +220,7 @@ def store_round(token: str) -> Response:
                 expected_version=expected,
             )
         except records.RoundRefused as refused:
-            return _refused(refused.score)
+            return _refused(refused.score, record)
         except records.RecordError as error:
             raise ApiError(str(error)) from None
         except changes.StaleGame:
@@ -238,9 +239,10 @@ def store_round(token: str) -> Response:
             "which is not this round: use a new key for a new round",
             422,
         )
-    score = score_round(records.game_rules(game), records.round_record(stored))
+    stored_record = records.round_record(stored)
+    score = score_round(records.game_rules(game), stored_record)
     response = GameRoundResponse(
-        **dict(round_response(score)),
+        **dict(round_response(score, stored_record)),
         round=stored.number,
         version=game.version,
         dealer=stored.dealer.name if stored.dealer else None,
@@ -259,7 +261,7 @@ def _not_modified(version: int) -> Response:
 
 
 def _round_out(stored: Round, score: RoundScore) -> RoundOut:
-    scored = round_response(score)
+    scored = round_response(score, records.round_record(stored))
     return RoundOut(
         number=stored.number,
         dealer=stored.dealer.name if stored.dealer else None,

@@ -592,3 +592,50 @@ def test_pages_keep_html_errors(client: FlaskClient, game: dict[str, str]) -> No
         assert response.status_code == 200 and not response.is_json
         wrong = client.get(page[:-4] + "nope", headers={"Accept": "text/html,*/*;q=0.8"})
         assert wrong.status_code == 404 and not wrong.is_json
+
+
+def test_a_round_with_declared_readings_is_stored_with_them(client: FlaskClient) -> None:
+    response = client.post(
+        "/api/v1/games",
+        json={"name": "Jokers", "rules": {"options": {"jokers": 2}}, "players": THREE},
+    )
+    links = {key: path(response.get_json()[f"{key}_url"]) for key in ("edit", "view")}
+    round_body = {
+        "ended_by": "going_out",
+        "players": [
+            {"name": "Ann", "went_out": True, "melds": [["5S", "6S", "JK=4S"]]},
+            {
+                "name": "Bob",
+                "layoffs": [{"onto": {"player": "Ann", "meld": 0}, "cards": ["7S", "JK=8S"]}],
+                "hand": ["2C"],
+            },
+            {"name": "Cy", "hand": ["3C"]},
+        ],
+    }
+    posted = post_round(client, links, round_body)
+    assert posted.status_code == 201, posted.get_json()
+    ann = posted.get_json()["players"][0]
+    assert ann["melds"] == [{"cards": ["5S", "6S", "JK=4S"], "kind": "run", "points": 26}]
+    board = client.get(links["view"] + ".json").get_json()
+    scores = board["rounds"][0]["scores"]
+    assert scores == posted.get_json()["players"]
+    assert scores[1]["layoffs"] == [{"cards": ["7S", "JK=8S"], "points": 22}]
+    # the round form opens the stored round (it shows the cards; the picker shows readings)
+    page = client.get(links["edit"] + "/rounds/1")
+    assert page.status_code == 200 and b"JK" in page.data
+    # the same key with the same declarations is the same round; another declaration is not
+    assert post_round(client, links, round_body).status_code == 201
+    round_body["players"][0]["melds"] = [["5S", "6S", "JK"]]
+    assert post_round(client, links, round_body).status_code == 422
+
+
+def test_a_declaration_on_a_natural_card_is_400_and_not_stored(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    # the game plays rummy500 without jokers: a joker is refused, declared or not
+    body = {
+        "ended_by": "going_out",
+        "players": [{"name": "Ann", "went_out": True, "melds": [["5S", "6S", "7S=8S"]]}],
+    }
+    assert_error(post_round(client, game, body), 400, "players[0].melds[0][2]: 7S=8S")
+    assert count(app, Round) == 0

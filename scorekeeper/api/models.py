@@ -6,13 +6,14 @@ bodies are in :mod:`.round_models`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, RootModel
 
 from .types import (
     CardCode,
     JokerEffect,
+    MeldCardCode,
     PlayerName,
     RankCode,
     RequestModel,
@@ -96,19 +97,23 @@ class MeldCheckRequest(RequestModel):
             "examples": [
                 {"rules": "rummy5000", "cards": ["8S", "6H", "10S"], "wild_rank": "6"},
                 {"rules": "rummy500", "cards": ["10S"], "extends": ["7S", "8S", "9S"]},
+                {"rules": {"options": {"jokers": 2}}, "cards": ["6S"], "extends": ["5S", "JK=6S"]},
             ]
         }
     )
 
     rules: RulesField
-    cards: list[CardCode] = Field(
-        min_length=1, max_length=64, description="the cards melded or laid off"
+    cards: list[MeldCardCode] = Field(
+        min_length=1,
+        max_length=64,
+        description="the cards melded or laid off; a wild may carry its declared reading (JK=5C)",
     )
     wild_rank: RankCode | None = Field(None, description="the round's wild rank, if any")
-    extends: list[CardCode] = Field(
+    extends: list[MeldCardCode] = Field(
         default_factory=list,
         max_length=64,
-        description="a meld already on the table that the cards are laid off onto",
+        description="a meld already on the table that the cards are laid off onto; its wilds "
+        "may carry the readings they were declared as (JK=5C)",
     )
     joker_effect: JokerEffect = None
 
@@ -120,6 +125,11 @@ class CardReadingOut(ResponseModel):
     as_card: str = Field(serialization_alias="as", description="the card it stands for in the meld")
     points: int
     wild: bool = Field(description="whether the card is wild this round")
+    reading: str = Field(
+        description="the card as it reads in the meld, as a request declares it: JK=5C when "
+        "it stands for another card, else its code",
+    )
+    declared: bool = Field(description="whether the request declared this reading")
 
 
 class MeldCheckResponse(ResponseModel):
@@ -132,4 +142,92 @@ class MeldCheckResponse(ResponseModel):
     reasons: list[str] = Field(description="when not legal: every problem, in plain words")
     notes: list[str] = Field(
         default_factory=list, description="how the verdict was reached (e.g. which reading won)"
+    )
+
+
+# --- POST /melds/arrange ---------------------------------------------------------------------
+
+#: The most cards of one player's table that the grouping takes at once (two packs' worth of a
+#: player's table is far beyond any real round).
+MOST_ARRANGED = 64
+#: The most table melds, and the most cards in one, that leftover cards may be laid off onto.
+MOST_TABLE_MELDS = 32
+MOST_TABLE_MELD_CARDS = 32
+
+
+class MeldArrangeRequest(RequestModel):
+    """One player's table cards to group into melds and layoffs onto the ``table`` melds."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "rules": "rummy5000",
+                    "cards": ["3C", "3D", "3S", "5D", "6D", "6H", "8D", "KS"],
+                    "wild_rank": "6",
+                    "table": [["9S", "10S", "JS"]],
+                },
+                {
+                    "rules": {"options": {"jokers": 2}},
+                    "cards": ["6S", "8S"],
+                    "table": [["5S", "JK=6S", "7S"]],
+                },
+            ]
+        }
+    )
+
+    rules: RulesField
+    cards: list[MeldCardCode] = Field(
+        min_length=1,
+        max_length=MOST_ARRANGED,
+        description="the player's table cards, in any order (a declared reading, JK=5C, is "
+        "refused here: declare readings on the table melds)",
+    )
+    wild_rank: RankCode | None = Field(None, description="the round's wild rank, if any")
+    table: list[
+        Annotated[
+            list[MeldCardCode],
+            Field(min_length=1, max_length=MOST_TABLE_MELD_CARDS),
+        ]
+    ] = Field(
+        default_factory=list,
+        max_length=MOST_TABLE_MELDS,
+        description="melds already on the table that leftover cards may be laid off onto; "
+        "their wilds may carry the readings they were declared as (JK=5C)",
+    )
+    joker_effect: JokerEffect = None
+
+
+class ArrangedMeld(ResponseModel):
+    """A new meld of the arrangement."""
+
+    cards: list[str] = Field(description="its cards (canonical codes)")
+    kind: str | None = Field(description="set, run, wild_set or joker_set")
+    points: int
+    readings: list[str] = Field(
+        description="its cards as they read, as a request declares them: JK=5C for a wild "
+        "that stands for another card"
+    )
+
+
+class ArrangedLayoff(ResponseModel):
+    """Cards laid off onto a table meld."""
+
+    onto: int = Field(description="the index of the meld in the request's table, from 0")
+    cards: list[str] = Field(description="the cards laid off (canonical codes)")
+    points: int = Field(description="what the laid-off cards score")
+    readings: list[str] = Field(description="the laid-off cards as they read (JK=8S)")
+
+
+class MeldArrangeResponse(ResponseModel):
+    """The grouping that scores most: the most cards placed, then the most points, then the
+    fewest groups."""
+
+    melds: list[ArrangedMeld]
+    layoffs: list[ArrangedLayoff]
+    unplaced: list[str] = Field(description="the cards no group takes")
+    points: int = Field(description="what melds and layoffs score")
+    exact: bool = Field(
+        description="false only when the search stopped at its work budget: the best found, "
+        "not known to be the best (group by hand)"
     )

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Discriminator, Field, Tag
 
 from .types import (
-    CalledCardCode,
+    CalledMeldCardCode,
     CardCode,
     JokerEffect,
     PlayerName,
@@ -22,13 +22,13 @@ from .types import (
 )
 
 TeamName = Annotated[str, Field(min_length=1, max_length=40)]
-CardList = Annotated[list[CalledCardCode], Field(max_length=64)]
+CardList = Annotated[list[CalledMeldCardCode], Field(max_length=64)]
 
 
 class MeldObject(RequestModel):
     """A meld with flags that some options use."""
 
-    cards: list[CalledCardCode] = Field(min_length=1, max_length=64)
+    cards: list[CalledMeldCardCode] = Field(min_length=1, max_length=64)
     laid_at_once: bool = Field(False, description="laid down in one go (double_four_laid_at_once)")
     doubled: bool = Field(
         False,
@@ -67,7 +67,7 @@ class Layoff(RequestModel):
     """Cards laid off onto a meld on the table."""
 
     onto: LayoffTarget
-    cards: list[CalledCardCode] = Field(min_length=1, max_length=64)
+    cards: list[CalledMeldCardCode] = Field(min_length=1, max_length=64)
     final: bool = Field(
         False,
         description="laid off after someone went out (final_layoffs): "
@@ -138,6 +138,25 @@ class RoundScoreRequest(RoundBody):
     rules: RulesField
 
 
+class MeldScore(ResponseModel):
+    """One of the player's melds as scored: each card as it reads there."""
+
+    cards: list[str] = Field(
+        description="the meld's cards as they read, declared or taken: JK=5C for a wild that "
+        "stands for another card (the dealer's joker on a doubled set is left out)",
+        examples=[["5S", "JK=6S", "7S"]],
+    )
+    kind: str | None = Field(description="set, run, wild_set, joker_set, or null")
+    points: int = Field(description="what the meld counts (doubled, four aces, laid at once)")
+
+
+class LayoffScore(ResponseModel):
+    """One of the player's layoffs as scored: the laid-off cards as they read."""
+
+    cards: list[str] = Field(description="the laid-off cards as they read (JK=8S)")
+    points: int = Field(description="what they count (0 for a final layoff)")
+
+
 class PlayerScore(ResponseModel):
     """What the round adds to one player's score, with the lines that explain it."""
 
@@ -155,6 +174,14 @@ class PlayerScore(ResponseModel):
         "who went out, or count for nothing",
     )
     went_out: bool = False
+    melds: list[MeldScore] = Field(
+        default_factory=list, description="one per meld of the request, in its order"
+    )
+    layoffs: list[LayoffScore] = Field(
+        default_factory=list,
+        description="one per layoff of the request, in its order (none onto a meld that is not "
+        "there)",
+    )
 
 
 class TeamScore(ResponseModel):

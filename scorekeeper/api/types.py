@@ -18,7 +18,7 @@ from pydantic import (
     Tag,
 )
 
-from ..engine.cards import Card, parse_rank
+from ..engine.cards import Card, declared_code, parse_declared, parse_rank
 from ..engine.presets import PRESETS, rules_for
 from ..engine.rules import OPTIONS, Rules
 
@@ -40,6 +40,15 @@ def _canonical_card(code: str) -> str:
 def _canonical_called_card(code: str) -> str:
     called = code.rstrip().endswith("!")
     return _canonical_card(code.rstrip().removesuffix("!")) + ("!" if called else "")
+
+
+def _canonical_meld_card(code: str) -> str:
+    return declared_code(*parse_declared(code))
+
+
+def _canonical_called_meld_card(code: str) -> str:
+    called = code.rstrip().endswith("!")
+    return _canonical_meld_card(code.rstrip().removesuffix("!")) + ("!" if called else "")
 
 
 def _canonical_rank(rank: str) -> str:
@@ -66,6 +75,33 @@ CalledCardCode = Annotated[
     Field(
         description="a card code; a trailing ! marks a card taken by a Rummy call",
         json_schema_extra={"pattern": _CARD_PATTERN.replace("$", "!?$"), "examples": ["9S", "9S!"]},
+    ),
+]
+
+_ONE_CARD = _CARD_PATTERN.strip("^$").replace("$|^", "|")
+_MELD_CARD_PATTERN = f"^({_ONE_CARD})(=({_ONE_CARD}))?$"
+
+#: A card of a meld, which may carry the reading a wild was declared as: ``JK=5C``.
+MeldCardCode = Annotated[
+    str,
+    AfterValidator(_canonical_meld_card),
+    Field(
+        description="a card code; a wild may carry the card it was declared as: JK=5C, 6H=9S",
+        json_schema_extra={"pattern": _MELD_CARD_PATTERN, "examples": ["9S", "JK=5C"]},
+    ),
+]
+
+#: A card of a meld that may carry a declared reading and end in ``!`` (a Rummy call).
+CalledMeldCardCode = Annotated[
+    str,
+    AfterValidator(_canonical_called_meld_card),
+    Field(
+        description="a card code; a wild may carry the card it was declared as (JK=5C); "
+        "a trailing ! marks a card taken by a Rummy call",
+        json_schema_extra={
+            "pattern": _MELD_CARD_PATTERN.replace("$", "!?$"),
+            "examples": ["9S", "9S!", "JK=5C"],
+        },
     ),
 ]
 

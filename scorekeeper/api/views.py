@@ -7,18 +7,26 @@ from typing import Any
 
 from pydantic import RootModel
 
-from ..engine.cards import parse_cards
+from ..engine.arrange import Group, arrange
+from ..engine.cards import Card, declared_code, format_cards, parse_cards
 from ..engine.deal import plan_deal
-from ..engine.melds import check_meld
+from ..engine.melds import Verdict, check_meld, meld_readings
 from ..engine.points import Context
 from ..engine.presets import PRESETS
+from ..engine.rules import Rules
 from ..engine.scoring import score_round
 from . import bp
+from .declared import fixed_at, reading_code, refuse_tame_declarations, split_declared
 from .endpoints import api_route
+from .errors import ApiError
 from .models import (
+    ArrangedLayoff,
+    ArrangedMeld,
     CardReadingOut,
     DealRequest,
     DealResponse,
+    MeldArrangeRequest,
+    MeldArrangeResponse,
     MeldCheckRequest,
     MeldCheckResponse,
     PresetList,
@@ -26,7 +34,7 @@ from .models import (
 )
 from .openapi import openapi_document
 from .round_models import RoundScoreRequest, RoundScoreResponse
-from .rounds import round_record, round_response
+from .rounds import refuse_tame_round_declarations, round_record, round_response
 from .types import to_rules
 
 
@@ -72,7 +80,12 @@ def check_meld_view(body: MeldCheckRequest) -> MeldCheckResponse:
     ctx = Context(
         rules, wild_rank=body.wild_rank, joker_effect=body.joker_effect, packs=rules.packs(None)
     )
-    verdict = check_meld(parse_cards(body.cards), ctx, parse_cards(body.extends))
+    refuse_tame_declarations(ctx, "extends", body.extends)
+    refuse_tame_declarations(ctx, "cards", body.cards)
+    extends, on_table = split_declared(body.extends)
+    cards, declared = split_declared(body.cards)
+    fixed = fixed_at(on_table) | fixed_at(declared, len(extends))
+    verdict = check_meld(cards, ctx, extends, fixed or None)
     return MeldCheckResponse(
         legal=verdict.legal,
         kind=verdict.kind,
@@ -83,11 +96,181 @@ def check_meld_view(body: MeldCheckRequest) -> MeldCheckResponse:
                 as_card=reading.as_card.code(),
                 points=reading.points,
                 wild=reading.wild,
+                reading=reading_code(reading, fixed.get(position)),
+                declared=position in fixed,
             )
-            for reading in verdict.readings[verdict.added_from :]
+            for position, reading in enumerate(verdict.readings)
+            if position >= verdict.added_from
         ],
         reasons=list(verdict.reasons),
         notes=list(verdict.notes),
+    )
+
+
+@api_route(
+    bp,
+    "POST",
+    "/melds/arrange",
+    body=MeldArrangeRequest,
+    responses={200: MeldArrangeResponse},
+    errors={
+        422: "a declared reading the grouping cannot honour: a table meld that is not legal as "
+        "declared, or a best grouping that reads a declared wild otherwise (group by hand)"
+    },
+)
+def arrange_melds(body: MeldArrangeRequest) -> MeldArrangeResponse:
+    """Group a player's table cards into melds and layoffs onto the ``table`` melds, as the
+    round form's automatic grouping does: the most cards placed, then the most points.
+
+    ``exact`` is false only when the search stopped at its work budget (about a second of
+    work): the answer is then the best found. With ``decks: auto`` one pack is assumed.
+    Declared readings (``JK=5C``) are honoured: the search groups the cards with the
+    declared wilds of ``table`` melds standing as the cards they were declared as (under
+    ``real_card_for_wild: none``; else read freely) and those of ``cards`` read freely, and
+    every group holding a declared card, or laid off onto a declared meld, is checked again
+    with its declared readings; when one does not stand that way (or scores less) the answer
+    is a 422 asking to group by hand. A declared card that ``cards`` holds more than once is
+    refused (400).
+    """
+    rules = to_rules(body.rules)
+    ctx = Context(
+        rules, wild_rank=body.wild_rank, joker_effect=body.joker_effect, packs=rules.packs(None)
+    )
+    refuse_tame_declarations(ctx, "cards", body.cards)
+    for index, codes in enumerate(body.table):
+        refuse_tame_declarations(ctx, f"table[{index}]", codes)
+    pile, pile_declared = split_declared(body.cards)
+    table = [_kept_readings(ctx, *split_declared(codes)) for codes in body.table]
+    declared_as = _declared_pile_cards(body.cards, pile, pile_declared)
+    for index, (cards, declared) in enumerate(table):
+        if declared and not (verdict := check_meld(cards, ctx, fixed=fixed_at(declared))).legal:
+            raise ApiError(
+                f"table[{index}]: {' '.join(body.table[index])} is not a legal meld as declared: "
+                + " ".join(verdict.reasons),
+                422,
+            )
+    found = arrange(pile, ctx, [_as_searched(rules, cards, declared) for cards, declared in table])
+    melds = []
+    for group in found.melds:
+        verdict = _honoured(ctx, group, (), (), declared_as)
+        melds.append(
+            ArrangedMeld(
+                cards=[card.code() for card in group.cards],
+                kind=verdict.kind,
+                points=verdict.points,
+                readings=[reading_code(reading) for reading in verdict.readings],
+            )
+        )
+    layoffs = []
+    for group in found.layoffs:
+        onto = group.onto or 0
+        verdict = _honoured(ctx, group, *table[onto], declared_as, f"table[{onto}]")
+        layoffs.append(
+            ArrangedLayoff(
+                onto=onto,
+                cards=[card.code() for card in group.cards],
+                points=verdict.points,
+                readings=[reading_code(reading) for reading in verdict.added],
+            )
+        )
+    return MeldArrangeResponse(
+        melds=melds,
+        layoffs=layoffs,
+        unplaced=[declared_code(card, declared_as.get(card)) for card in found.unplaced],
+        points=found.points,
+        exact=found.exact,
+    )
+
+
+def _kept_readings(
+    ctx: Context, cards: tuple[Card, ...], declared: tuple[Card | None, ...]
+) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
+    """A table meld and the readings its wilds keep: those declared, or, undeclared, the one
+    reading the meld has on its own when it has only one (``5S JK 7S``: the joker is 6S, and
+    stays 6S whatever is laid off onto it, as the round's scoring reads it)."""
+    if declared:
+        return cards, declared
+    readings = meld_readings(cards, ctx)
+    if len(readings) != 1:
+        return cards, ()
+    verdict, _ = readings[0]
+    kept = tuple(r.as_card if ctx.is_wild(r.card) else None for r in verdict.readings)
+    return cards, kept if any(reading is not None for reading in kept) else ()
+
+
+def _as_searched(
+    rules: Rules, cards: tuple[Card, ...], declared: tuple[Card | None, ...]
+) -> tuple[Card, ...]:
+    """A table meld as the search is given it. The search reads a table meld's wilds freely;
+    where a wild keeps its declared reading and the real card cannot go beside it
+    (``real_card_for_wild: none``), the declared card itself stands in for it, so that the
+    search does not lay off cards that only another reading would take (``6S`` onto
+    ``5S JK=6S 7S``). Every layoff found is checked again against the meld as declared."""
+    if rules.real_card_for_wild != "none" or not declared:
+        return cards
+    return tuple(
+        card if reading is None else reading for card, reading in zip(cards, declared, strict=True)
+    )
+
+
+def _declared_pile_cards(
+    codes: list[str], pile: tuple[Card, ...], declared: tuple[Card | None, ...]
+) -> dict[Card, Card]:
+    """The declared readings of the pile by card; a 400 for a declared card that the pile
+    holds more than once (which of them the declaration is for is then unknown to the search)."""
+    declared_as: dict[Card, Card] = {}
+    for index, (card, reading) in enumerate(zip(pile, declared, strict=False)):
+        if reading is None:
+            continue
+        if pile.count(card) > 1:
+            raise ApiError(
+                f"cards[{index}]: {codes[index]} is declared, but cards holds {card} "
+                f"{pile.count(card)} times: the grouping honours a declared reading only on a "
+                "card it holds once (group these cards by hand, or declare on table melds)"
+            )
+        declared_as[card] = reading
+    return declared_as
+
+
+def _honoured(
+    ctx: Context,
+    group: Group,
+    extends: tuple[Card, ...],
+    extends_declared: tuple[Card | None, ...],
+    declared_as: dict[Card, Card],
+    where: str = "",
+) -> Verdict:
+    """The group's verdict with the declared readings of its cards and of the table meld it
+    extends; a 422 if it does not stand that way or scores less than the search counted."""
+    pins = fixed_at(extends_declared) | {
+        len(extends) + i: declared_as[card]
+        for i, card in enumerate(group.cards)
+        if card in declared_as
+    }
+    if not pins:
+        return group.verdict
+    verdict = check_meld(group.cards, ctx, extends, pins)
+    if verdict.legal and verdict.points == group.verdict.points:
+        return verdict
+    declared = [
+        f"{declared_code(card, declared_as[card])}" for card in group.cards if card in declared_as
+    ]
+    if where and extends_declared:
+        declared.append(
+            f"{where}'s "
+            + " ".join(
+                declared_code(card, reading)
+                for card, reading in zip(extends, extends_declared, strict=True)
+                if reading
+            )
+        )
+    shown = format_cards(group.cards) + (f" onto {where}" if where else "")
+    raise ApiError(
+        "the grouping search reads wilds freely and checks declared readings only on its "
+        f"answer, and its best grouping ({shown}) does not stand with "
+        f"{' and '.join(declared)} as declared: group these cards by hand, or leave the "
+        "reading undeclared",
+        422,
     )
 
 
@@ -128,5 +311,8 @@ def score_round_view(body: RoundScoreRequest) -> tuple[RoundScoreResponse, int]:
     With any ``problems`` (an illegal meld, more copies of a card than the packs hold, two
     players out…) the status is 422 and the scores are not to be trusted.
     """
-    score = score_round(to_rules(body.rules), round_record(body))
-    return round_response(score), 200 if score.ok else 422
+    rules = to_rules(body.rules)
+    refuse_tame_round_declarations(rules, body)
+    record = round_record(body)
+    score = score_round(rules, record)
+    return round_response(score, record), 200 if score.ok else 422

@@ -52,4 +52,15 @@ def test_every_reference_resolves(client: FlaskClient) -> None:
 
 def test_meld_response_uses_the_api_names(client: FlaskClient) -> None:
     reading = document(client)["components"]["schemas"]["CardReadingOut"]
-    assert set(reading["required"]) == {"card", "as", "points", "wild"}
+    assert set(reading["required"]) == {"card", "as", "points", "wild", "reading", "declared"}
+
+
+def test_the_arrangement_is_documented(client: FlaskClient) -> None:
+    doc = document(client)
+    operation = doc["paths"]["/api/v1/melds/arrange"]["post"]
+    assert {"200", "400", "422"} <= set(operation["responses"])
+    answer = doc["components"]["schemas"]["MeldArrangeResponse"]
+    assert set(answer["required"]) >= {"melds", "layoffs", "unplaced", "points", "exact"}
+    request = doc["components"]["schemas"]["MeldArrangeRequest"]
+    assert request["properties"]["cards"]["maxItems"] == 64
+    assert request["properties"]["table"]["maxItems"] == 32

@@ -180,3 +180,106 @@ def test_many_layoffs_onto_one_meld_answer_briefly(client: FlaskClient) -> None:
     response = client.post("/api/v1/rounds/score", json=body)
     assert response.status_code == 422
     assert len(response.data) < 100_000
+
+
+def declared_round(melds: list[Any], layoffs: list[Any] | None = None) -> dict[str, Any]:
+    """Ann goes out with ``melds`` (two jokers in play); Bob lays ``layoffs`` onto her melds."""
+    return {
+        "rules": {"options": {"jokers": 2}},
+        "ended_by": "going_out",
+        "players": [
+            {"name": "Ann", "went_out": True, "melds": melds},
+            {"name": "Bob", "layoffs": layoffs or [], "hand": ["2C"]},
+        ],
+    }
+
+
+def test_declared_readings_are_binding_and_shown(client: FlaskClient) -> None:
+    body = declared_round(
+        [["5S", "JK=6S", "7S"]],
+        [{"onto": {"player": "Ann", "meld": 0}, "cards": ["jk=8s"]}],
+    )
+    status, answer = score(client, body)
+    assert status == 200, answer
+    ann, bob = answer["players"]
+    assert ann["melds"] == [{"cards": ["5S", "JK=6S", "7S"], "kind": "run", "points": 27}]
+    assert bob["layoffs"] == [{"cards": ["JK=8S"], "points": 15}]
+    assert ann["lines"] == ["5S JK(6S) 7S run 27"]
+
+
+def test_an_undeclared_wild_is_shown_as_it_was_read(client: FlaskClient) -> None:
+    status, answer = score(client, declared_round([["5S", "JK", "7S"]]))
+    assert status == 200
+    assert answer["players"][0]["melds"][0]["cards"] == ["5S", "JK=6S", "7S"]
+
+
+def test_a_layoff_against_a_declared_reading_is_a_problem(client: FlaskClient) -> None:
+    """5S 6S JK: the joker may be 4S or 7S. Declared 7S, a 7S cannot be laid off onto it
+    (real_card_for_wild: none); undeclared, the joker reads 4S so that the 7S stands."""
+    layoff = [{"onto": {"player": "Ann", "meld": 0}, "cards": ["7S"]}]
+    status, answer = score(client, declared_round([["5S", "6S", "JK=7S"]], layoff))
+    assert status == 422
+    assert any("JK stands for 7S" in problem for problem in answer["problems"])
+    status, answer = score(client, declared_round([["5S", "6S", "JK"]], layoff))
+    assert status == 200
+    assert answer["players"][0]["melds"][0]["cards"] == ["5S", "6S", "JK=4S"]
+    status, answer = score(client, declared_round([["5S", "6S", "JK=4S"]], layoff))
+    assert status == 200
+
+
+def test_a_declared_reading_that_breaks_the_meld_is_a_problem(client: FlaskClient) -> None:
+    status, answer = score(client, declared_round([{"cards": ["5S", "JK=9S", "7S"]}]))
+    assert status == 422
+    assert any("not a legal meld" in problem for problem in answer["problems"])
+    assert answer["players"][0]["melds"][0] == {
+        "cards": ["5S", "JK=9S", "7S"],
+        "kind": None,
+        "points": 0,
+    }
+
+
+def test_a_declared_card_may_be_a_rummy_call(client: FlaskClient) -> None:
+    body = declared_round(
+        [["5S", "JK", "7S"]], [{"onto": {"player": "Ann", "meld": 0}, "cards": ["JK=8S!"]}]
+    )
+    body["rules"]["options"]["rummy_call_points"] = 15
+    status, answer = score(client, body)
+    assert status == 200, answer
+    assert answer["players"][1]["layoffs"] == [{"cards": ["JK=8S"], "points": 15}]
+
+
+@pytest.mark.parametrize(
+    ("melds", "layoffs", "named"),
+    [
+        (
+            [["5S=6S", "JK", "7S"]],
+            None,
+            "players[0].melds[0][0]: 5S=6S declares a reading, but 5S is not wild",
+        ),
+        (
+            [{"cards": ["5S", "JK", "7S=8S"]}],
+            None,
+            "players[0].melds[0].cards[2]: 7S=8S declares a reading, but 7S is not wild",
+        ),
+        (
+            [["5S", "JK", "7S"]],
+            [{"onto": {"player": "Ann", "meld": 0}, "cards": ["8S=9S"]}],
+            "players[1].layoffs[0].cards[0]: 8S=9S declares a reading, but 8S is not wild",
+        ),
+        ([["5S", "JK=1X", "7S"]], None, "players[0].melds[0][1]: 'JK=1X': the reading '1X'"),
+    ],
+)
+def test_bad_declarations_are_400(
+    client: FlaskClient, melds: list[Any], layoffs: list[Any] | None, named: str
+) -> None:
+    response = client.post("/api/v1/rounds/score", json=declared_round(melds, layoffs))
+    assert response.status_code == 400
+    assert named in response.get_json()["error"]
+
+
+def test_a_declaration_in_hand_is_400(client: FlaskClient) -> None:
+    body = declared_round([["5S", "JK", "7S"]])
+    body["players"][1]["hand"] = ["JK=5C"]
+    response = client.post("/api/v1/rounds/score", json=body)
+    assert response.status_code == 400
+    assert "players[1].hand[0]" in response.get_json()["error"]

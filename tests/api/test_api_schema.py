@@ -78,6 +78,7 @@ def test_every_endpoint_is_fuzzed() -> None:
         ("GET", "/api/v1/presets"),
         ("POST", "/api/v1/deal"),
         ("POST", "/api/v1/melds/check"),
+        ("POST", "/api/v1/melds/arrange"),
         ("POST", "/api/v1/rounds/score"),
         ("POST", "/api/v1/games"),
     } <= fuzzed
