@@ -6,20 +6,23 @@ A grouping by hand is groups separated by ``/``; in a group, flag words then car
 
 ``@<seat>.<meld>`` lays the group off onto meld number ``<meld>`` (from 0) of the player in seat
 ``<seat>`` (from 0); ``once`` marks a meld laid down all at once, ``doubled`` a set doubled by the
-dealer's joker, ``final`` a layoff after someone went out; ``!`` after a code marks a card taken
-by a Rummy call. (static/js/round.js reads and writes the same grammar.)
+dealer's joker, ``final`` a layoff after someone went out; ``=<code>`` after a wild card declares
+what it stands for (``JK=5C``); ``!`` after a code marks a card taken by a Rummy call
+(``JK=5C!``). (static/js/round.js edits the same grammar; the preview hands it whole layouts.)
 
 >>> groups = parse_layout("3c 3d 3s / @1.0 final 9S!", seats=2)
 >>> groups[1]
-Group(cards=(Card.from_code('9S'),), called=(True,), onto=(1, 0), once=False, doubled=False, final=True)
+Group(cards=(Card.from_code('9S'),), called=(True,), onto=(1, 0), once=False, doubled=False, final=True, declared=(None,))
 >>> format_layout(groups)
 '3C 3D 3S / @1.0 final 9S!'
+>>> format_layout(parse_layout("5s 6s jk=4s", seats=2))
+'5S 6S JK=4S'
 """  # noqa: E501 (a doctest's output line)
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.cards import Card, CardError
 
@@ -28,7 +31,9 @@ __all__ = [
     "MAX_CARDS",
     "FormError",
     "Group",
+    "card_token",
     "format_layout",
+    "parse_card_token",
     "parse_codes",
     "parse_codes_leniently",
     "parse_layout",
@@ -47,7 +52,8 @@ class FormError(ValueError):
 class Group:
     """A group of one player's table cards: a meld (``onto`` None) or a layoff onto meld
     ``onto[1]`` of the player in seat ``onto[0]``. ``called[i]``: card ``i`` was taken by a
-    Rummy call."""
+    Rummy call; ``declared[i]``: what the scorer declared wild card ``i`` stands for (None:
+    undeclared, the engine reads it)."""
 
     cards: tuple[Card, ...]
     called: tuple[bool, ...] = ()
@@ -55,12 +61,30 @@ class Group:
     once: bool = False
     doubled: bool = False
     final: bool = False
+    declared: tuple[Card | None, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.called) != len(self.cards):
-            object.__setattr__(
-                self, "called", (*self.called, *(False,) * len(self.cards))[: len(self.cards)]
-            )
+        n = len(self.cards)
+        if len(self.called) != n:
+            object.__setattr__(self, "called", (*self.called, *(False,) * n)[:n])
+        if len(self.declared) != n:
+            object.__setattr__(self, "declared", (*self.declared, *(None,) * n)[:n])
+
+    def fixed(self) -> dict[int, Card]:
+        """The declared readings by position (as the engine's records and ``check_meld``
+        take them)."""
+        return {i: card for i, card in enumerate(self.declared) if card is not None}
+
+    def declaring(self, position: int, reading: Card | None) -> Group:
+        """The group with card ``position`` declared as ``reading`` (None: undeclared).
+
+        >>> group = parse_layout("5S 6S JK", seats=1)[0]
+        >>> group.declaring(2, Card.from_code("4S")).text()
+        '5S 6S JK=4S'
+        """
+        declared = list(self.declared)
+        declared[position] = reading
+        return replace(self, declared=tuple(declared))
 
     @property
     def is_layoff(self) -> bool:
@@ -75,10 +99,56 @@ class Group:
             if on
         ]
         words += [
-            card.code() + ("!" if called else "")
-            for card, called in zip(self.cards, self.called, strict=True)
+            card_token(card, called, reading)
+            for card, called, reading in zip(self.cards, self.called, self.declared, strict=True)
         ]
         return " ".join(words)
+
+
+def card_token(card: Card, called: bool = False, reading: Card | None = None) -> str:
+    """One card as a grouping writes it: its code, ``=`` and its declared reading, ``!`` for
+    a Rummy call.
+
+    >>> card_token(Card.from_code("JK"), True, Card.from_code("10C"))
+    'JK=10C!'
+    """
+    return card.code() + (f"={reading.code()}" if reading else "") + ("!" if called else "")
+
+
+def parse_card_token(token: str) -> tuple[Card, bool, Card | None]:
+    """A card as a grouping writes it (:func:`card_token`): the card, called, its declared
+    reading.
+
+    >>> parse_card_token("jk=5c!") == parse_card_token("JK!=5C")
+    True
+    >>> parse_card_token("jk=5c!")
+    (Card.from_code('JK'), True, Card.from_code('5C'))
+    >>> parse_card_token("JK=")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.round_form.layout.FormError: 'JK=': write what the wild stands for after '=', e.g. JK=5C
+    >>> parse_card_token("JK=JK")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.round_form.layout.FormError: 'JK=JK': a wild stands for a card of the pack, not a joker
+    """  # noqa: E501 (a doctest's output line)
+    called = token.endswith("!") and len(token) > 1
+    body = token[:-1] if called else token
+    code, equals, reading = body.partition("=")
+    if code.endswith("!") and len(code) > 1:  # JK!=5C, read as JK=5C!
+        code, called = code[:-1], True
+    card = _card(code)
+    if not equals:
+        return card, called, None
+    if not reading:
+        raise FormError(f"{token!r}: write what the wild stands for after '=', e.g. JK=5C")
+    try:
+        stands_for = Card.from_code(reading)
+    except CardError as error:
+        raise FormError(f"{token!r}: the reading {error}") from None
+    if stands_for.is_joker:
+        raise FormError(f"{token!r}: a wild stands for a card of the pack, not a joker")
+    return card, called, stands_for
 
 
 def _card(token: str) -> Card:
@@ -106,6 +176,8 @@ def parse_codes(text: str) -> list[Card]:
     for token in tokens:
         if token.endswith("!") and len(token) > 1:
             raise FormError(f"{token!r}: a Rummy call (!) is marked in the grouping, not here")
+        if "=" in token:
+            raise FormError(f"{token!r}: what a wild stands for (=) is declared in the grouping")
         cards.append(_card(token))
     return cards
 
@@ -145,8 +217,8 @@ def _target(token: str, seats: int) -> tuple[int, int]:
 def parse_layout(text: str, seats: int) -> list[Group]:
     """A grouping by hand (the grammar is in this module's docstring); empty groups are skipped.
 
-    >>> [g.text() for g in parse_layout("doubled 3c 3d 3s jk / 8h 9h!", seats=2)]
-    ['doubled 3C 3D 3S JK', '8H 9H!']
+    >>> [g.text() for g in parse_layout("doubled 3c 3d 3s jk / 8h 9h! / 8C JK=9C", seats=2)]
+    ['doubled 3C 3D 3S JK', '8H 9H!', '8C JK=9C']
     >>> parse_layout("@0.1 once 5S", seats=2)
     Traceback (most recent call last):
     ...
@@ -168,6 +240,7 @@ def parse_layout(text: str, seats: int) -> list[Group]:
         flags: set[str] = set()
         cards: list[Card] = []
         called: list[bool] = []
+        declared: list[Card | None] = []
         for word in words:
             lower = word.lower()
             if lower in FLAG_WORDS:
@@ -177,9 +250,10 @@ def parse_layout(text: str, seats: int) -> list[Group]:
                     raise FormError(f"{word!r}: a group lays off onto one meld only")
                 onto = _target(word, seats)
             else:
-                bare = word[:-1] if word.endswith("!") and len(word) > 1 else word
-                cards.append(_card(bare))
-                called.append(bare != word)
+                card, call, reading = parse_card_token(word)
+                cards.append(card)
+                called.append(call)
+                declared.append(reading)
         where = f"@{onto[0]}.{onto[1]}" if onto else ""
         if onto is not None and flags & {"once", "doubled"}:
             flag = "once" if "once" in flags else "doubled"
@@ -196,6 +270,7 @@ def parse_layout(text: str, seats: int) -> list[Group]:
                 "once" in flags,
                 "doubled" in flags,
                 "final" in flags,
+                tuple(declared),
             )
         )
     return groups

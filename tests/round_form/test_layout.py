@@ -69,3 +69,49 @@ def test_bad_groupings_name_the_token(layout: str, message: str) -> None:
     with pytest.raises(FormError) as caught:
         parse_layout(layout, seats=3)
     assert message in str(caught.value)
+
+
+# --- declared readings of wild cards (JK=5C) -------------------------------------------------
+
+
+def test_declared_readings_round_trip() -> None:
+    text = "5S 6S JK=4S / @1.0 final JK=9H! 10H / 7C 7D JK"
+    groups = parse_layout(text, seats=2)
+    assert groups[0] == Group(cards("5S 6S JK"), declared=(None, None, cards("4S")[0]))
+    assert groups[1].declared == (cards("9H")[0], None) and groups[1].called == (True, False)
+    assert groups[2].declared == (None, None, None) and groups[2].fixed() == {}
+    assert groups[0].fixed() == {2: cards("4S")[0]}
+    assert format_layout(groups) == text
+    assert parse_layout(format_layout(groups), seats=2) == groups
+
+
+def test_declared_readings_are_forgiving_about_case_and_notation() -> None:
+    groups = parse_layout("5s 6s jk=t♠ / 8c JK!=9c", seats=1)
+    assert format_layout(groups) == "5S 6S JK=10S / 8C JK=9C!"
+
+
+def test_declaring_and_taking_back_a_reading() -> None:
+    group = parse_layout("5S 6S JK", seats=1)[0]
+    declared = group.declaring(2, cards("7S")[0])
+    assert declared.text() == "5S 6S JK=7S"
+    assert declared.declaring(2, None) == group
+
+
+@pytest.mark.parametrize(
+    ("layout", "message"),
+    [
+        ("5S 6S JK=", "'JK=': write what the wild stands for after '=', e.g. JK=5C"),
+        ("5S 6S JK=4X", "'JK=4X': the reading '4X' is not a card"),
+        ("5S 6S JK=JK", "'JK=JK': a wild stands for a card of the pack, not a joker"),
+        ("5S 6S XX=4S", "'XX' is not a card"),
+    ],
+)
+def test_bad_declarations_name_the_token(layout: str, message: str) -> None:
+    with pytest.raises(FormError) as caught:
+        parse_layout(layout, seats=1)
+    assert message in str(caught.value)
+
+
+def test_a_declaration_belongs_in_the_grouping_not_the_card_list() -> None:
+    with pytest.raises(FormError, match="is declared in the grouping"):
+        parse_codes("5S 6S JK=4S")
