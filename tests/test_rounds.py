@@ -605,3 +605,83 @@ def test_the_preview_shows_the_sides(app: Flask, client: FlaskClient) -> None:
     # four 6s laid down at once: 24 doubled; Cy's 10 on the same side
     sides = re.findall(r'<th scope="row">Side (\w)</th>.*?round-total">(-?\d+)<', page, re.S)
     assert sides == [("A", "58"), ("B", "0")]
+
+
+# --- a wild card's declared reading (JK=5C), and the hint on an inexact grouping ------------
+
+#: Jokers worth the card they stand for, so the reading changes the points: 5S 6S JK is 18 with
+#: the joker as 7S (the reading the app takes), 15 with it declared as 4S.
+JOKERS_AS_REPRESENTED = {"jokers": 2, "joker_points": "as_represented"}
+DECLARED: dict[str, str] = {
+    "went_out": "0",
+    "p0-table": "5S 6S JK",
+    "p0-layout": "5S 6S JK=4S",
+    "p1-table": "7S 8S 9S",
+}
+
+
+def test_the_preview_offers_a_wilds_readings(app: Flask, client: FlaskClient) -> None:
+    token = make_game(app, rules_for("rummy500", JOKERS_AS_REPRESENTED))["scorer"]
+    data = {**open_form(client, token), **DECLARED, "p0-layout": ""}
+    page = text(client.post(f"/s/{token}/rounds/preview", data=data))
+    assert 'data-total="18"' in page
+    assert "Move, or choose what it stands for: joker as 7 of spades, meld 1" in page
+    assert 'data-declare="5S 6S JK=4S" aria-pressed="false"' in page
+    assert 'data-declare="5S 6S JK=7S" aria-pressed="true"' in page
+    assert "Let the app choose" not in page  # nothing declared yet
+
+
+def test_a_declared_reading_is_previewed_and_saved(app: Flask, client: FlaskClient) -> None:
+    token = make_game(app, rules_for("rummy500", JOKERS_AS_REPRESENTED))["scorer"]
+    data = {**open_form(client, token), **DECLARED}
+    page = text(client.post(f"/s/{token}/rounds/preview", data=data))
+    assert 'data-total="15"' in page  # 4 + 5 + 6
+    assert 'data-layout="5S 6S JK=4S"' in page
+    assert "joker as 4 of spades (declared)" in page and 'class="chip is-declared' in page
+    assert 'data-declare="5S 6S JK" aria-pressed="false">Let the app choose' in page
+    response = save(client, token, DECLARED)
+    assert response.status_code == 303
+    assert stored(app) == [{"Ann": 15, "Bob": 24, "Cy": 0}]
+
+
+def test_a_saved_declaration_is_kept_and_opens_in_the_correction(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = make_game(app, rules_for("rummy500", JOKERS_AS_REPRESENTED))["scorer"]
+    assert save(client, token, DECLARED).status_code == 303
+    with app.app_context():
+        record = records.round_record(db.session.scalars(sa.select(Round)).one())
+    assert record.players[0].melds == (meld("5S 6S JK=4S"),)
+    page = client.get(f"/s/{token}/rounds/1").get_data(as_text=True)
+    assert 'name="p0-layout" value="5S 6S JK=4S"' in page
+
+
+def test_a_declaration_typed_without_javascript(app: Flask, client: FlaskClient) -> None:
+    token = make_game(app, rules_for("rummy500", JOKERS_AS_REPRESENTED))["scorer"]
+    response = save(client, token, {**DECLARED, "p0-layout": "5S 6S JK=9S"})
+    assert response.status_code == 422  # the joker cannot be the 9S here: the meld fails
+    assert "a wild keeps the reading it was melded or declared with" in text(response)
+    assert stored(app) == []
+    response = save(client, token, {**DECLARED, "p0-layout": "5S 6S JK="})
+    assert response.status_code == 422
+    assert "Ann's grouping: 'JK=': write what the wild stands for after '='" in text(response)
+
+
+def test_an_inexact_grouping_is_a_hint_not_a_stop(
+    app: Flask, client: FlaskClient, game: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.round_form import auto_grouping
+
+    monkeypatch.setattr(auto_grouping, "AUTO_BUDGET", 1)
+    token = game["scorer"]
+    page = text(
+        client.post(f"/s/{token}/rounds/preview", data={**open_form(client, token), **API_MD})
+    )
+    assert page.count("Too many cards for the app to be sure of the best grouping") == 2  # Ann, Bob
+    fields = {**API_MD, "p0-table": "3C 3D 3S", "p0-hand": "", "p1-table": "6S 7S 8S"}
+    assert save(client, token, fields).status_code == 303  # legal as grouped: saved
+    monkeypatch.setattr(auto_grouping, "AUTO_BUDGET", None)
+    page = text(
+        client.post(f"/s/{token}/rounds/preview", data={**open_form(client, token), **API_MD})
+    )
+    assert "Too many cards" not in page

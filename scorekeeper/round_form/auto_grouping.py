@@ -4,6 +4,10 @@ The first pass splits each player's pile into their own melds; the second lays t
 over off onto any meld on the table (every player's, by hand or by the app), or makes new melds
 of them. Cards that still fit nowhere make one more meld, which the engine then explains as
 illegal and the scorer fixes.
+
+Each ``arrange`` call has a work budget (:data:`AUTO_BUDGET`); where one stopped at it, the
+grouping found is kept but not known to be the best, and the player's seat is in
+:attr:`AutoGrouping.inexact` (the form says to check it by hand; it never stops a save).
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ from ..engine.arrange import arrange
 from ..engine.cards import SUITS, Card
 from ..engine.melds import check_meld
 from ..engine.points import Context
-from .layout import Group
+from .layout import MAX_CARDS, Group
 
-__all__ = ["MAX_AUTO", "display_order", "group_automatically"]
+__all__ = ["AUTO_BUDGET", "MAX_AUTO", "AutoGrouping", "display_order", "group_automatically"]
 
-#: The most table cards the app groups by itself for one player (the search grows fast beyond).
-MAX_AUTO = 40
+#: The most table cards the app groups by itself for one player: as many as a field holds (the
+#: engine's work budget bounds the search, not the pile's size).
+MAX_AUTO = MAX_CARDS
+#: The work budget of each ``arrange`` call, in the engine's steps (None: the engine's default,
+#: about a second); tests set a small one.
+AUTO_BUDGET: int | None = None
 
 
 def _circular_order(numbers: list[int]) -> dict[int, int]:
@@ -83,24 +91,34 @@ class _TableMeld:
     cards: list[Card]
 
 
+@dataclass(frozen=True)
+class AutoGrouping:
+    """The app's grouping: seat → groups (melds, then layoffs), and the seats whose grouping
+    is not known to be the best (the search stopped at its budget)."""
+
+    groups: dict[int, tuple[Group, ...]]
+    inexact: frozenset[int] = frozenset()
+
+
 def group_automatically(
     piles: Mapping[int, Sequence[Card]],
     by_hand: Mapping[int, Sequence[Group]],
     ctx: Context,
-) -> dict[int, tuple[Group, ...]]:
+) -> AutoGrouping:
     """The groups of each pile (seat → the player's table cards): melds, then layoffs.
 
     ``by_hand`` (seat → groups) are the groupings made by hand: their melds take layoffs
     too, and their own layoffs are on the table first. A pile of more than :data:`MAX_AUTO`
-    cards is left as one group (the caller says why).
+    cards is left as one group, inexact.
 
     >>> from scorekeeper.engine.presets import rules_for
     >>> piles = {0: [Card.from_code(c) for c in "9S 3C 3D 3S".split()]}
     >>> bob = [Group(tuple(Card.from_code(c) for c in "6S 7S 8S".split()))]
     >>> grouped = group_automatically(piles, {1: bob}, Context(rules_for("rummy500")))
-    >>> [group.text() for group in grouped[0]]
-    ['3S 3D 3C', '@1.0 9S']
+    >>> [group.text() for group in grouped.groups[0]], grouped.inexact
+    (['3S 3D 3C', '@1.0 9S'], frozenset())
     """
+    inexact: set[int] = set()
     # pass 1: each player's own melds
     melds: dict[int, list[Group]] = {}
     leftovers: dict[int, list[Card]] = {}
@@ -112,8 +130,11 @@ def group_automatically(
         if len(pile) > MAX_AUTO:
             melds[seat] = [Group(tuple(pile))]
             leftovers[seat] = []
+            inexact.add(seat)
             continue
-        found = arrange(pile, ctx, table=[])
+        found = arrange(pile, ctx, table=[], budget=AUTO_BUDGET)
+        if not found.exact:
+            inexact.add(seat)
         melds[seat] = [Group(display_order(g.cards, ctx)) for g in found.melds]
         leftovers[seat] = list(found.unplaced)
     # pass 2: the cards left over, laid off onto any meld on the table (or new melds)
@@ -133,7 +154,9 @@ def group_automatically(
         left = leftovers[seat]
         if not left:
             continue
-        found = arrange(left, ctx, table=[entry.cards for entry in table])
+        found = arrange(left, ctx, table=[entry.cards for entry in table], budget=AUTO_BUDGET)
+        if not found.exact:
+            inexact.add(seat)
         laid = []
         for layoff in found.layoffs:
             assert layoff.onto is not None
@@ -151,4 +174,7 @@ def group_automatically(
         if found.unplaced:  # one meld the engine can explain as illegal; the scorer fixes it
             melds[seat].append(Group(tuple(sorted(found.unplaced, key=_sort_key))))
         layoffs[seat] = laid
-    return {seat: (*melds[seat], *layoffs.get(seat, ())) for seat in piles}
+    return AutoGrouping(
+        {seat: (*melds[seat], *layoffs.get(seat, ())) for seat in piles},
+        frozenset(inexact & set(piles)),
+    )

@@ -29,9 +29,18 @@ def _groups_of(player: PlayerRecord, seat_of: Mapping[str, int]) -> list[Group]:
             calls[card] -= 1
         return tuple(marks)
 
-    groups = [Group(m.cards, flags(m.cards), None, m.laid_at_once, m.doubled) for m in player.melds]
+    groups = [
+        Group(m.cards, flags(m.cards), None, m.laid_at_once, m.doubled, declared=m.declared)
+        for m in player.melds
+    ]
     groups += [
-        Group(lo.cards, flags(lo.cards), (seat_of[lo.player], lo.meld), final=lo.final)
+        Group(
+            lo.cards,
+            flags(lo.cards),
+            (seat_of[lo.player], lo.meld),
+            final=lo.final,
+            declared=lo.declared,
+        )
         for lo in player.layoffs
         if lo.player in seat_of
     ]
@@ -42,8 +51,11 @@ def _shape(groups: Iterable[Group]) -> list[tuple[object, ...]]:
     """A grouping compared as the engine sees it: melds in order, layoffs in any order."""
     melds: list[tuple[object, ...]] = []
     layoffs: list[tuple[object, ...]] = []
+    # cards with their declared readings: a grouping that loses a declaration is not the same
     for group in groups:
-        cards = tuple(sorted(group.cards))
+        cards = tuple(
+            sorted(zip(group.cards, (r.code() if r else "" for r in group.declared), strict=True))
+        )
         flags = (
             group.once,
             group.doubled,

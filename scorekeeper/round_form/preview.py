@@ -2,19 +2,21 @@
 
 Each meld with its verdict and points, each layoff with the meld it goes onto, each hand, each
 player's total: all from the engine's :class:`~scorekeeper.engine.scoring.RoundScore` of the
-interpretation's record (nothing is scored again here).
+interpretation's record (nothing is scored again here). A wild card of a meld that could stand
+for more than one card carries its choices (:class:`ReadingChoice`), each with the player's
+whole grouping as it would be with that reading declared: the phone only copies it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.cards import SUIT_NAMES, Card, format_cards, rank_name
-from ..engine.melds import CardReading, Verdict, check_meld
-from ..engine.points import card_points
+from ..engine.melds import CardReading, Verdict, check_meld, meld_readings
+from ..engine.points import Context, card_points
 from ..engine.scoring import PlayerScore, RoundScore, TeamScore
-from .layout import Group
+from .layout import Group, format_layout
 from .reading import Interpretation, PlayerPlan
 
 __all__ = [
@@ -22,8 +24,10 @@ __all__ = [
     "GroupView",
     "Preview",
     "PreviewPlayer",
+    "ReadingChoice",
     "card_name",
     "preview",
+    "reading_choices",
 ]
 
 KIND_NAMES = {"set": "set", "run": "run", "wild_set": "set of wilds", "joker_set": "set of jokers"}
@@ -43,6 +47,16 @@ def card_name(card: Card) -> str:
 
 
 @dataclass(frozen=True)
+class ReadingChoice:
+    """One thing a wild card of a meld may stand for (``card`` None: undeclared, the engine
+    reads it), with the player's grouping as it would be with that choice (``layout``)."""
+
+    card: Card | None
+    layout: str
+    chosen: bool  # what the card stands for now (declared, or the engine's reading)
+
+
+@dataclass(frozen=True)
 class GroupView:
     """One group of a player's table cards as the preview shows it."""
 
@@ -57,6 +71,8 @@ class GroupView:
     stands_for: tuple[Card | None, ...]  # per card: what a wild stands for
     target_name: str | None = None  # for a layoff: whose meld, and its cards
     target_cards: tuple[Card, ...] = ()
+    #: Per card: what else it may stand for (empty: nothing to choose).
+    choices: tuple[tuple[ReadingChoice, ...], ...] = ()
 
     @property
     def cards(self) -> tuple[tuple[int, Card, bool, Card | None], ...]:
@@ -70,6 +86,12 @@ class GroupView:
                 strict=True,
             )
         )
+
+    def choices_at(self, position: int) -> tuple[ReadingChoice, ...]:
+        return self.choices[position] if position < len(self.choices) else ()
+
+    def declared_at(self, position: int) -> Card | None:
+        return self.group.declared[position]
 
 
 @dataclass(frozen=True)
@@ -168,6 +190,60 @@ def _meld_view(index: int, group: Group, number: int, verdict: Verdict, points: 
     )
 
 
+def reading_choices(
+    plan: PlayerPlan, index: int, stands_for: tuple[Card | None, ...], ctx: Context
+) -> tuple[tuple[ReadingChoice, ...], ...]:
+    """Per card of meld ``plan.groups[index]``: what a wild may stand for there, where there is
+    a choice (more than one legal reading, or a declaration to take back), else ``()``. The
+    choices keep the meld's other declarations; each carries the player's whole grouping with it.
+
+    >>> from scorekeeper.engine.presets import rules_for
+    >>> from .layout import parse_layout
+    >>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
+    >>> plan = PlayerPlan(0, "Ann", False, tuple(parse_layout("5S 6S JK / 8H 8D 8C", 1)))
+    >>> choices = reading_choices(plan, 0, (None, None, Card.from_code("7S")), ctx)
+    >>> [(c.card.code() if c.card else None, c.layout, c.chosen) for c in choices[2]]
+    [('4S', '5S 6S JK=4S / 8H 8D 8C', False), ('7S', '5S 6S JK=7S / 8H 8D 8C', True)]
+    >>> choices[0], choices[1]
+    ((), ())
+    """
+    group = plan.groups[index]
+    if group.doubled or group.onto is not None:
+        return ((),) * len(group.cards)
+
+    def layout_with(position: int, reading: Card | None) -> str:
+        groups = list(plan.groups)
+        groups[index] = group.declaring(position, reading)
+        return format_layout(groups)
+
+    out: list[tuple[ReadingChoice, ...]] = []
+    for position, card in enumerate(group.cards):
+        if not ctx.is_wild(card):
+            out.append(())
+            continue
+        others = {i: c for i, c in group.fixed().items() if i != position}
+        options = sorted(
+            {
+                verdict.readings[position].as_card
+                for verdict, _ in meld_readings(group.cards, ctx, others)
+            },
+            key=lambda c: (c.number, c.suit),
+        )
+        declared = group.declared[position]
+        if len(options) < 2 and declared is None:
+            out.append(())
+            continue
+        now = declared or stands_for[position] or card  # a wild in its own place: itself
+        row = [
+            ReadingChoice(option, layout_with(position, option), option == now)
+            for option in options
+        ]
+        if declared is not None:
+            row.append(ReadingChoice(None, layout_with(position, None), False))
+        out.append(tuple(row))
+    return tuple(out)
+
+
 def _layoff_view(
     index: int, group: Group, verdict: Verdict | None, target: PlayerPlan | None
 ) -> GroupView:
@@ -230,9 +306,11 @@ def _views(
             if number < len(verdicts):
                 view = _meld_view(index, group, number, verdicts[number], meld_points[number])
             else:  # a score of another record: the meld as it stands
-                verdict = check_meld(group.cards, interpretation.context)
+                fixed = None if group.doubled else group.fixed()
+                verdict = check_meld(group.cards, interpretation.context, fixed=fixed)
                 view = _meld_view(index, group, number, verdict, verdict.points)
-            views.append(view)
+            choices = reading_choices(plan, index, view.stands_for, interpretation.context)
+            views.append(replace(view, choices=choices))
             number += 1
             continue
         verdict_of_layoff = None

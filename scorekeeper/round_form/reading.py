@@ -23,7 +23,7 @@ from ..engine.cards import RANKS, Card, CardError, parse_rank
 from ..engine.points import Context
 from ..engine.rules import Rules
 from ..engine.scoring import LayoffRecord, MeldRecord, PlayerRecord, RoundRecord
-from .auto_grouping import MAX_AUTO, group_automatically
+from .auto_grouping import group_automatically
 from .fields import STOCK, RoundFields, valid_key
 from .layout import FormError, Group, format_layout, parse_codes_leniently, parse_layout
 
@@ -62,6 +62,9 @@ class PlayerPlan:
     groups: tuple[Group, ...] = ()
     hand: tuple[Card, ...] = ()
     hand_made: bool = False  # the grouping was made by hand (p{i}-layout), not by the app
+    #: False when the app's grouping is not known to be the best (its search stopped at the
+    #: work budget): the form asks the scorer to check it. Never stops a save.
+    auto_exact: bool = True
     melded_points: int | None = None
     hand_points: int | None = None
 
@@ -116,15 +119,14 @@ def _reconciled(groups: list[Group], table: list[Card]) -> list[Group]:
     left = Counter(table)
     kept = []
     for group in groups:
-        pairs = []
-        for card, called in zip(group.cards, group.called, strict=True):
+        kept_cards = []
+        for card, called, reading in zip(group.cards, group.called, group.declared, strict=True):
             if left[card] > 0:
                 left[card] -= 1
-                pairs.append((card, called))
-        if pairs:
-            kept.append(
-                replace(group, cards=tuple(c for c, _ in pairs), called=tuple(k for _, k in pairs))
-            )
+                kept_cards.append((card, called, reading))
+        if kept_cards:
+            cards, calls, readings = zip(*kept_cards, strict=True)
+            kept.append(replace(group, cards=cards, called=calls, declared=readings))
     extra = []
     for card in table:
         if left[card] > 0:
@@ -134,7 +136,10 @@ def _reconciled(groups: list[Group], table: list[Card]) -> list[Group]:
         if kept:
             last = kept[-1]
             kept[-1] = replace(
-                last, cards=last.cards + tuple(extra), called=last.called + (False,) * len(extra)
+                last,
+                cards=last.cards + tuple(extra),
+                called=last.called + (False,) * len(extra),
+                declared=last.declared + (None,) * len(extra),
             )
         else:
             kept.append(Group(tuple(extra)))
@@ -219,16 +224,17 @@ def interpret(fields: RoundFields, game: FormGame) -> Interpretation:
             piles[seat] = table
         plans.append(PlayerPlan(seat, name, False, tuple(groups), tuple(hand), hand_made))
 
-    for seat, pile in piles.items():
-        if len(pile) > MAX_AUTO:
-            errors[f"p{seat}-layout"] = (
-                f"{names[seat]} has {len(pile)} cards on the table, too many to group "
-                f"automatically (at most {MAX_AUTO}): group them by hand"
-            )
     by_hand = {plan.seat: plan.groups for plan in plans if plan.hand_made}
     grouped = group_automatically(piles, by_hand, ctx)
     plans = [
-        replace(plan, groups=grouped[plan.seat]) if plan.seat in grouped else plan for plan in plans
+        replace(
+            plan,
+            groups=grouped.groups[plan.seat],
+            auto_exact=plan.seat not in grouped.inexact,
+        )
+        if plan.seat in grouped.groups
+        else plan
+        for plan in plans
     ]
     bad = _check_targets(plans, errors)
     opening = frozenset(
@@ -289,11 +295,12 @@ def _player_record(
     called: list[Card] = []
     for index, group in enumerate(plan.groups):
         called += [card for card, on in zip(group.cards, group.called, strict=True) if on]
+        declared = group.declared if group.fixed() else ()
         if group.onto is None:
-            melds.append(MeldRecord(group.cards, group.once, group.doubled))
+            melds.append(MeldRecord(group.cards, group.once, group.doubled, declared))
         elif (plan.seat, index) not in bad:
             seat, meld = group.onto
-            layoffs.append(LayoffRecord(plans[seat].name, meld, group.cards, group.final))
+            layoffs.append(LayoffRecord(plans[seat].name, meld, group.cards, group.final, declared))
     return PlayerRecord(
         plan.name,
         went_out=out,

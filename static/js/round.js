@@ -3,7 +3,9 @@
  * The form's fields hold the whole state (p{i}-table, p{i}-hand, p{i}-layout, …); this script
  * only edits them and then dispatches "round-changed" on the form, which htmx turns into a POST
  * of the whole form to the preview URL (hx-trigger on the form). The server renders the preview
- * and, in it, each player's current grouping as data-layout, which a regroup action starts from.
+ * and, in it, each player's current grouping as data-layout, which a regroup action starts from;
+ * a wild card's reading buttons carry the whole grouping with that reading declared (the grammar,
+ * JK=5C, is written in Python: this script only copies it into p{i}-layout).
  * Plain script (no inline handlers: the page's CSP allows only scripts from the app itself).
  */
 (function () {
@@ -45,8 +47,15 @@
     return code;
   }
 
+  /* A card token of a grouping without its marks: "JK=5C!" -> "JK". */
   function bare(code) {
-    return code.replace(/!$/, "");
+    return code.replace(/!$/, "").replace(/=.*$/, "");
+  }
+
+  /* A card token without its declared reading (which belongs to the meld it was declared in):
+     "JK=5C!" -> "JK!". */
+  function undeclared(code) {
+    return code.replace(/=[^!]*/, "");
   }
 
   function input(name) {
@@ -155,6 +164,20 @@
         }
         var before = gone.filter(function (m) { return m < meld; }).length;
         g.onto = seat + "." + (meld - before);
+      });
+      field.value = formatLayout(groups);
+    }
+  }
+
+  /* The wild rank (or the dealer's joker) changed: a card that is no longer wild cannot keep a
+     declared reading. */
+  function dropStaleReadings() {
+    for (var s = 0; s < seats; s += 1) {
+      var field = layoutField(s);
+      if (field.value.indexOf("=") < 0) continue;
+      var groups = parseLayout(field.value);
+      groups.forEach(function (g) {
+        g.cards = g.cards.map(function (c) { return isWild(bare(c)) ? c : undeclared(c); });
       });
       field.value = formatLayout(groups);
     }
@@ -327,6 +350,11 @@
     var own = group === "hand" ? null : groups[group];
     var kind = group === "hand" ? "hand" : own && own.onto ? "layoff" : "meld";
     sheet.querySelector(".move-card").innerHTML = chip.querySelector(".card-code").outerHTML;
+    // a wild card's readings, when it has a choice (the server rendered them for this chip)
+    sheet.querySelectorAll(".reading-choices").forEach(function (choices) {
+      choices.hidden = !(parseInt(choices.dataset.group, 10) === group &&
+        parseInt(choices.dataset.pos, 10) === selected.pos);
+    });
     sheet.querySelectorAll("[data-move]").forEach(function (button) {
       var move = button.dataset.move;
       var needs = button.dataset.for;
@@ -344,7 +372,8 @@
     });
     sheet.hidden = false;
     form.classList.add("is-moving");
-    var first = sheet.querySelector("[data-move]:not([hidden])");
+    var first = sheet.querySelector(".reading-choices:not([hidden]) [aria-pressed=\"true\"]") ||
+      sheet.querySelector("[data-move]:not([hidden])");
     if (first) first.focus({ preventScroll: true });
   }
 
@@ -384,6 +413,7 @@
       if (!source || source.cards[from.pos] === undefined) return;
       code = source.cards[from.pos];
       source.cards[from.pos] = null;
+      code = undeclared(code); // a declared reading stays with the meld it was declared in
     }
     if (to === "hand") {
       var onTable = table.lastIndexOf(bare(code));
@@ -438,6 +468,13 @@
     } else if (target.classList.contains("chip")) {
       if (target.classList.contains("is-selected")) closeSheet();
       else openSheet(target);
+    } else if (target.dataset.declare !== undefined) {
+      // the server wrote the player's whole grouping with this reading declared
+      var sheet = target.closest(".move-sheet");
+      closeSheet();
+      if (!sheet) return;
+      layoutField(parseInt(sheet.dataset.seat, 10)).value = target.dataset.declare;
+      changed();
     } else if (target.dataset.move) {
       moveSelected(target.dataset.move);
     } else if (target.dataset.action === "auto-group") {
@@ -476,6 +513,7 @@
     var field = event.target;
     if (!field.name || field.matches('input[type="text"], input[type="number"]')) return;
     if (/^p\d+-mode$/.test(field.name)) syncModes();
+    if (field.name === "wild_rank" || field.name === "joker_effect") dropStaleReadings();
     refreshPicker();
     if (field.name !== "accept_warnings") changed();
   });

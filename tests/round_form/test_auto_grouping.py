@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from scorekeeper.engine.cards import format_cards
+from dataclasses import replace
+
+import pytest
+
+from scorekeeper.engine.arrange import Arrangement, arrange
+from scorekeeper.engine.cards import ALL_CARDS, format_cards
+from scorekeeper.engine.points import Context
 from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.scoring import LayoffRecord, meld
 from scorekeeper.engine.scoring import score_round as engine_score
-from scorekeeper.round_form.auto_grouping import MAX_AUTO
+from scorekeeper.round_form import auto_grouping
+from scorekeeper.round_form.auto_grouping import MAX_AUTO, group_automatically
+from scorekeeper.round_form.layout import Group
 from scorekeeper.round_form.preview import preview
 
 from .conftest import API_MD, cards, layouts, read, totals
@@ -100,55 +108,49 @@ def test_the_wild_rank_changes_the_grouping() -> None:
     assert totals(nines, rules)["Ann"] == 5 + 100 + 10
 
 
-def test_too_many_table_cards_to_group_automatically() -> None:
-    pile = " ".join(
-        [
-            "AS",
-            "2S",
-            "3S",
-            "4S",
-            "5S",
-            "6S",
-            "7S",
-            "8S",
-            "9S",
-            "10S",
-            "JS",
-            "QS",
-            "KS",
-            "AH",
-            "2H",
-            "3H",
-            "4H",
-            "5H",
-            "6H",
-            "7H",
-            "8H",
-            "9H",
-            "10H",
-            "JH",
-            "QH",
-            "KH",
-            "AD",
-            "2D",
-            "3D",
-            "4D",
-            "5D",
-            "6D",
-            "7D",
-            "8D",
-            "9D",
-            "10D",
-            "JD",
-            "QD",
-            "KD",
-            "AC",
-            "2C",
-        ]
+FULL_PACK_AND_ONE = " ".join([*(card.code() for card in ALL_CARDS if not card.is_joker), "AS"])
+
+
+def test_a_pile_beyond_the_old_limit_is_grouped_by_the_app() -> None:
+    # 53 cards (two packs): more than the 40 the app used to leave as one group
+    result = read({0: {"table": FULL_PACK_AND_ONE}}, rules_for("rummy500", {"decks": 2}))
+    assert len(FULL_PACK_AND_ONE.split()) == 53 < MAX_AUTO
+    assert result.errors == {}
+    plan = result.players[0]
+    assert not plan.hand_made and len(plan.groups) > 1
+    assert sum(len(group.cards) for group in plan.groups) == 53
+
+
+def test_a_search_stopped_at_its_budget_keeps_its_groups_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(auto_grouping, "AUTO_BUDGET", 1)  # far too little for any real pile
+    result = read({0: {"table": "3C 3D 3S 5D 6D 7D 9H"}, 1: {"table": "8S 9S 10S"}})
+    assert result.errors == {}  # a hint, never an error: the round can still be saved
+    ann, bob, _ = result.players
+    assert not ann.auto_exact and not bob.auto_exact
+    assert sorted(card for group in ann.groups for card in group.cards) == sorted(
+        cards("3C 3D 3S 5D 6D 7D 9H")
     )
-    assert len(pile.split()) == MAX_AUTO + 1
-    result = read({0: {"table": pile}})
-    assert (
-        "too many to group automatically (at most 40): group them by hand"
-        in (result.errors["p0-layout"])
-    )
+
+
+def test_an_inexact_answer_is_kept_as_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the engine's answer, marked as stopped at its budget: the form keeps its groups
+    def stopped(*args: object, **kwargs: object) -> Arrangement:
+        return replace(arrange(*args, **kwargs), exact=False)  # type: ignore[arg-type]
+
+    exact = read(API_MD, went_out="0")
+    monkeypatch.setattr(auto_grouping, "arrange", stopped)
+    result = read(API_MD, went_out="0")
+    assert layouts(result) == layouts(exact)
+    assert [plan.auto_exact for plan in result.players] == [False, False, True]
+    assert [plan.auto_exact for plan in exact.players] == [True, True, True]
+    # a grouping made by hand is the scorer's own: no hint
+    by_hand = read({**API_MD, 1: {**API_MD[1], "layout": "6S 7S 8S"}}, went_out="0")
+    assert by_hand.players[1].auto_exact
+
+
+def test_more_cards_than_the_app_groups_are_one_group_and_inexact() -> None:
+    pile = cards(" ".join(["AS"] * (MAX_AUTO + 1)))
+    grouped = group_automatically({0: pile}, {}, Context(rules_for("rummy500")))
+    assert grouped.groups == {0: (Group(pile),)} and grouped.inexact == {0}
