@@ -66,7 +66,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, format_cards, parse_cards
+from ..cards import RANKS, SUITS, Card, format_cards, parse_cards
 from ..melds import Context, Verdict, check_meld
 from .budget import Budget, BudgetSpent
 from .dp import best_new_melds
@@ -76,7 +76,7 @@ __all__ = ["DEFAULT_BUDGET", "Arrangement", "Group", "arrange", "format_cards", 
 
 #: The work one arrangement may do, in steps (states made, nodes searched, referee calls):
 #: about a second on the machine this was measured on (a 2-core server).
-DEFAULT_BUDGET = 120_000
+DEFAULT_BUDGET = 100_000
 
 
 @dataclass(frozen=True)
@@ -135,22 +135,76 @@ def arrange(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        found: Arrangement | None = None
-        used = 0
-        if not melds:
-            work = Budget(steps * 6 // 10)
-            found = _by_ranks(cards, ctx, work)
-            if found is not None and found.exact:
-                return found
-            used = min(work.used, steps * 6 // 10)
-        searched = _by_search(cards, ctx, melds, Budget(max(steps - used, 1), grace=1.0))
+        answers: list[Arrangement] = []
+        if melds:
+            searched = _by_search(cards, ctx, melds, Budget(steps, grace=1.0))
+            answers = [searched] if searched is not None else []
+        else:
+            # The search is quickest where wilds are few or all alike; the DP where they are
+            # many, limited or priced as represented. A quarter of the budget to the search,
+            # half to the DP, and what is left to the search again.
+            spent = 0
+            for share, how in ((steps // 4, "search"), (steps // 2, "ranks"), (None, "search")):
+                left = steps - spent if share is None else share
+                if left <= 0:
+                    break
+                if how == "ranks":
+                    work = Budget(left)
+                    found = _by_ranks(cards, ctx, work)
+                else:
+                    work = Budget(left, grace=1.0)
+                    found = _by_search(cards, ctx, [], work)
+                spent += work.used
+                if found is not None:
+                    answers.append(found)
+                    if found.exact:
+                        return found
     finally:
         if collecting:
             gc.enable()
-    answers = [a for a in (found, searched) if a is not None]
-    if not answers:  # nothing found within the budget: every card left to group by hand
-        return Arrangement((), (), tuple(sorted(cards)), 0, exact=False)
+    if not answers:  # nothing found within the budget: the plain melds, the rest by hand
+        return _plain_melds(cards, ctx)
     return max(answers, key=lambda answer: (answer.score, answer.exact))
+
+
+def _plain_melds(cards: tuple[Card, ...], ctx: Context) -> Arrangement:
+    """A quick split of natural cards only, for when both searches ran out of budget: the
+    longest runs of each suit, then sets of what is left, each checked by the referee."""
+    rules = ctx.rules
+    order = [rank for rank in RANKS if rank not in rules.omit_ranks]
+    left = Counter(card for card in cards if not card.is_joker and not ctx.is_wild(card))
+    checked: list[tuple[tuple[Card, ...], int | None, Verdict]] = []
+
+    def take(group: list[Card]) -> None:
+        verdict = check_meld(group, ctx)
+        if verdict.legal:
+            left.subtract(group)
+            checked.append((tuple(sorted(group)), None, verdict))
+
+    if rules.meld_kinds != "sets_only":
+        for suit in SUITS:
+            while True:
+                run: list[Card] = []
+                best: list[Card] = []
+                for rank in order:
+                    card = Card(rank, suit)
+                    run = [*run, card] if left[card] > 0 else []
+                    if len(run) > len(best):
+                        best = run
+                if len(best) < rules.min_run:
+                    break
+                before = len(checked)
+                take(best)
+                if len(checked) == before:
+                    break
+    if rules.meld_kinds != "runs_only":
+        for rank in order:
+            group = [c for c in sorted(left.elements()) if c.rank == rank]
+            if not rules.set_duplicates_allowed:
+                group = [Card(rank, suit) for suit in SUITS if left[Card(rank, suit)] > 0]
+            if len(group) >= rules.min_set:
+                take(group)
+    return _answer(cards, checked, False)
 
 
 def _answer(
@@ -177,9 +231,12 @@ def _by_ranks(cards: tuple[Card, ...], ctx: Context, work: Budget) -> Arrangemen
     """New melds only, by the dynamic programme over ranks; None if the referee disagrees
     with it about a group (it then falls to the search)."""
     try:
-        score, groups, exact = best_new_melds(cards, ctx, work)
+        found = best_new_melds(cards, ctx, work)
     except BudgetSpent:
         return None
+    if found is None:
+        return None
+    score, groups, exact = found
     checked = []
     for group in groups:
         verdict = check_meld(group, ctx)
@@ -187,8 +244,10 @@ def _by_ranks(cards: tuple[Card, ...], ctx: Context, work: Budget) -> Arrangemen
             return None
         checked.append((tuple(sorted(group)), None, verdict))
     answer = _answer(cards, checked, exact)
-    if answer.score != score:
-        return None
+    if answer.score < score:
+        return None  # the programme counted more than the referee allows: its model is off
+    if answer.score > score:  # a reading the programme did not take: not known to be best
+        return _answer(cards, checked, False)
     return answer
 
 

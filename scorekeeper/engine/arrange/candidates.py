@@ -97,6 +97,7 @@ class _Candidates(_PileModel):
         plain = self._plain(cards, onto)
         seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
         for vector in vectors[k]:
+            self._spend(2)  # each choice of wild kinds costs about two search steps
             if not self._limit_ok(naturals, onto, vector):
                 continue
             plain_points = sum(self.fixed[i] * n for i, n in enumerate(vector) if plain[i])

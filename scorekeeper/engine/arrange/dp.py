@@ -3,30 +3,34 @@
 After van Rijn, Takes and Vis (*The Complexity of Rummikub Problems*, 2015): the ranks are read
 from low to high, and at each rank every card of that rank is settled at once: it extends a run
 of its suit that is still open, starts a new run, joins a set of its rank, or stays out. What the
-ranks above need to know is small: per suit, the runs still open, each as a *track* (its length
-up to ``min_run``, how far it is from breaking the wild limit, whether a natural card anchors
-it), and how many wild cards are spent. States that agree on that are merged, keeping the best.
+ranks above need to know is small: per suit the runs still open, each as a *track* (its length,
+how far it is from breaking the wild limit, how many places since its last natural card), and
+how the wild cards were spent. States that agree on that are merged, keeping the best.
 
-Our rules go beyond Rummikub's, and each has its place in the state:
+Our rules go beyond Rummikub's, and each has its place:
 
-* **Wild cards** are of three sorts. Jokers priced ``as_represented`` are counted apart, and
-  score the card they stand for where they are placed. Every other wild scores its own fixed
-  points wherever it lies, so the DP only counts how many fill places (``plain``), and the
-  wilds that fill them are chosen at the end, the highest first, from those not used otherwise.
-  A wild rank's own card may also stand *in its own place* (``9H`` for itself when nines are
-  wild): that use is decided at its rank, and per points class (``in_place``).
-* **Aces** are low at the first position and may be high after the king: the aces a run takes
-  at the top are those left over at the bottom (``spare``). Around the corner, a run that
-  wraps is read as a *head* (the ace and up) that waits for a *tail* (up to the king), the two
-  joined at the end: one group, one length, one wild count.
+* **Fixed-points wilds** (every wild but a joker priced ``as_represented``) score the same
+  wherever they lie, so the DP places them only where a meld *needs* one: a gap between two
+  natural cards, a run or set short of its minimum. Every meld, when it closes, adds the wilds
+  it could still take (its free places, as far as the wild limit allows) to one *capacity*;
+  at the end the wilds left fill that capacity, the richest placed first.
+* **Jokers priced as represented** score the card they stand for, so they are placed
+  explicitly, in the places they are worth most in.
+* **A wild in its own place** (``9H`` for itself when nines are wild) anchors a meld like a
+  natural card; it is decided at its rank, and counted per points class (``own``).
+* **Aces** are low at the first place and may be high after the king (the aces a run takes at
+  the top are those the bottom left, ``spare``). Round the corner, a run with natural cards on
+  both sides of the king is a *head* (from the ace up) that waits for a *tail* (up to the
+  king): one group, one length, one wild count.
 * **Sets** of a rank are settled once the suits of that rank have fed their runs, by a small
-  exact search over how the cards left for sets split into sets (:func:`_fewest_sets`).
-* **Wild sets** (``wild_sets``) take every wild left at the end; **joker sets** (jokers that
-  are not wild) are one group of their own.
+  exact search over how the cards left for sets split (:func:`_fewest_sets`).
+* **Wild sets** (``wild_sets``) take the wilds left at the end; **joker sets** (jokers that are
+  not wild) are one group of their own.
 
 A split scores ``(cards placed, points, -groups)`` compared in that order, folded into one
-integer (:class:`_Scale`). The work is counted in states made; past the budget, the layers that
-remain keep only their best states (a beam), and the answer says it is not exact.
+integer (:class:`_Scale`). The work is counted in states made (:class:`.budget.Budget`); past the
+budget, the layers that remain keep only their best states (a beam), and the answer says it
+is not exact.
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
 from itertools import product
+from typing import Any
 
 from ..cards import JOKER_CARD, RANKS, SUITS, Card
 from ..points import Context, card_points
@@ -44,22 +48,27 @@ from ..rules import Rules
 from .budget import Budget
 
 # Track kinds: an open run, one that took the ace low, the head of a run round the corner
-# (open), a head that has ended and waits for its tail, a tail joined to its head, and a head
-# whose tail is wild cards only (taken when it started: ``extra`` of them below the king).
-RUN, LOW, HEAD, WAIT, TAIL, HEAD2 = range(6)
+# (open), a head that has ended and waits for its tail, a tail joined to its head.
+RUN, LOW, HEAD, WAIT, TAIL = range(5)
 
-#: A track: (kind, length (capped), limit state, places since its last anchor, extra) where
-#: extra is a waiting head's last place, or the wild tail of a HEAD2.
+#: A track: (kind, length, limit state, places since its last anchor, a waiting head's last
+#: place).
 Track = tuple[int, int, int, int, int]
 
 #: How a card fills a place: a natural card, a wild in its own place, a fixed-points wild,
 #: a joker priced as represented.
 NAT, OWN, FIX, JOK = "N", "O", "F", "J"
 
-DEBUG = False
-
 #: Beam width once the budget is spent.
 BEAM = 48
+
+_NO_LIMIT = 1 << 20
+
+#: A placeholder for a card of a group: how it fills its place, and that place.
+_Spot = tuple[str, int, int]
+#: What one move does to one group: the track after it (None: closed), its new cards, and the
+#: wilds it can still take (its share of the capacity).
+_Step = tuple["Track | None", tuple[_Spot, ...], int]
 
 
 class _Limit:
@@ -67,13 +76,19 @@ class _Limit:
 
     ``one``: wilds so far. ``one_per_three``: cards - 3 * wilds. ``naturals_majority``:
     naturals - wilds. A wild in its own place counts as natural unless ``wild_as_itself`` is
-    ``wild``.
+    ``wild``. The number is capped where no more wilds could bring it down to the limit.
+
+    >>> from ..rules import Rules
+    >>> limit = _Limit(Rules(wild_limit="naturals_majority"), 8)
+    >>> state = limit.add(limit.add(0, NAT), NAT)
+    >>> limit.ok(state), limit.slack(state), limit.ok(limit.add_wilds(state, 2))
+    (True, 1, False)
     """
 
-    def __init__(self, rules: Rules, size: int) -> None:
+    def __init__(self, rules: Rules, wilds: int) -> None:
         self.kind = rules.wild_limit
         self.own_is_wild = rules.wild_as_itself == "wild"
-        self.cap = 2 * size + 2
+        self.cap = 2 * wilds + 2
 
     def add(self, state: int, how: str) -> int | None:
         kind = self.kind
@@ -84,34 +99,38 @@ class _Limit:
             if natural:
                 return state
             return None if state >= 1 else state + 1
-        if kind == "one_per_three":
-            return min(state + 1, self.cap) if natural else state - 2
-        return min(state + 1, self.cap) if natural else state - 1
+        if natural:
+            return min(state + 1, self.cap)
+        return state - (2 if kind == "one_per_three" else 1)
 
     def add_wilds(self, state: int, count: int) -> int | None:
-        """The state after ``count`` wild cards (None: broken for good)."""
+        """The state after ``count`` plain wilds (None: broken for good)."""
         kind = self.kind
-        if kind == "none" or not count:
-            return state if kind != "none" else 0
+        if kind == "none":
+            return 0
         if kind == "one":
             return None if state + count > 1 else state + count
         return state - (2 if kind == "one_per_three" else 1) * count
 
-    def ok(self, state: int) -> bool:
+    def ok(self, state: int | None) -> bool:
+        if state is None:
+            return False
         if self.kind == "one_per_three":
             return state >= 0
         if self.kind == "naturals_majority":
             return state >= 1
         return True
 
-    def join(self, head: int, tail: int) -> int | None:
-        """The state of a head and a tail read as one run (each counted from zero)."""
-        if self.kind == "none":
-            return 0
-        total = head + tail
-        if self.kind == "one" and total > 1:
-            return None
-        return min(total, self.cap)
+    def slack(self, state: int) -> int:
+        """How many more plain wilds a meld in this state may take and stay legal."""
+        kind = self.kind
+        if kind == "none":
+            return _NO_LIMIT
+        if kind == "one":
+            return 1 - state
+        if kind == "one_per_three":
+            return state // 2 if state >= 0 else -1
+        return state - 1
 
 
 class _Scale:
@@ -130,9 +149,28 @@ class _Scale:
 @dataclass(frozen=True)
 class SetPlan:
     """How the cards one rank leaves for sets split into sets: per set, the suits of its
-    natural cards, of its wilds in their own place, and its other wilds."""
+    natural cards, of its wilds in their own place, its other wilds, and the wilds it can
+    still take."""
 
-    sets: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]
+    sets: tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]
+
+
+_State = tuple[
+    tuple[tuple[Track, ...], ...],  # per suit, the open tracks (sorted)
+    tuple[int, ...],  # per suit (naturals, own-place wilds) of this rank left for sets, or ()
+    int,  # fixed-points wilds placed where needed
+    int,  # jokers (priced as represented) placed
+    tuple[int, ...],  # wilds in their own place, per points class
+    tuple[int, ...],  # per suit (naturals, own-place wilds) aces left for the top, or ()
+    int,  # capacity: more wilds the closed melds can take
+]
+
+
+@dataclass(frozen=True)
+class _Answer:
+    value: int
+    actions: list[object]
+    exact: bool
 
 
 class PileDP:
@@ -147,12 +185,14 @@ class PileDP:
         self.seq = seq
         self.size = size = len(seq)
         ace = seq[0] == "A"
+        self.ace = ace
         self.runs_ok = rules.meld_kinds != "sets_only"
         self.sets_ok = rules.meld_kinds != "runs_only"
         self.low_ok = self.runs_ok and ace and not rules.ace_high_only
         self.high_ok = self.runs_ok and ace and rules.ace_position != "low_only"
         self.corner_ok = self.runs_ok and ace and rules.around_the_corner
-        self.ace = ace
+        # The most places a run may fill: every rank, unless the ace can sit at neither end.
+        self.widest = size - 1 if ace and not (self.low_ok or self.high_ok) else size
         self.min_run = rules.min_run
         self.min_set = rules.min_set
         room = 4 * ctx.packs if rules.set_duplicates_allowed else 4
@@ -160,10 +200,8 @@ class PileDP:
         fewest = {"sets_only": rules.min_set, "runs_only": rules.min_run}.get(
             rules.meld_kinds, min(rules.min_set, rules.min_run)
         )
-        self.wild_set_min = max(rules.min_set, fewest)
-        self.limit = _Limit(rules, size)
+        self.wild_set_min = max(rules.min_set, fewest, 1)
         self.dups = rules.set_duplicates_allowed
-        self.packs = ctx.packs
 
         position = {rank: i for i, rank in enumerate(seq)}
         self.as_represented = (
@@ -171,7 +209,6 @@ class PileDP:
             and rules.joker_points == "as_represented"
             and rules.override_points("JK") is None
         )
-        # The pile, sorted out.
         self.never: list[Card] = []  # cards no meld may hold
         self.loose_jokers = 0  # jokers that are not wild: a set of jokers at most
         self.jokers = 0  # wild jokers priced as represented
@@ -201,16 +238,15 @@ class PileDP:
                 self.fixed_cards.append(card)
             else:
                 self.nat[p][s] += 1
-        # Points classes of the fixed-points wilds, the richest first.
-        self.classes = sorted(fixed, reverse=True)
+        self.classes = sorted(fixed, reverse=True)  # points classes, the richest first
         self.class_total = [fixed[c] for c in self.classes]
         self.fixed_total = sum(self.class_total)
         self.class_of = {
             (p, s): self.classes.index(card_points(ctx, card))
             for (p, s), card in self.own_card.items()
         }
+        self.limit = _Limit(rules, self.fixed_total + self.jokers)
 
-        # Points of each card where it may lie.
         def pts(card: Card, *, as_card: Card | None = None, low: bool = False) -> int:
             return card_points(ctx, card, as_card=as_card, ace_low=low)
 
@@ -226,15 +262,6 @@ class PileDP:
         self.jok_low = [pts(JOKER_CARD, as_card=Card(seq[0], suit), low=True) for suit in SUITS]
         self.jok_set = [max(self.jok_pts[p]) for p in range(size)]
         self.jok_alone = pts(JOKER_CARD)
-        # Anchors (natural cards and wilds in their own place) still to come in each suit after
-        # each position (the aces again at the top, where they can go high): an open run
-        # without an anchor needs one of them.
-        top = [self.nat[0][s] + self.own[0][s] if self.high_ok else 0 for s in range(4)]
-        ahead = [top[:] for _ in range(size)]
-        for p in range(size - 2, -1, -1):
-            for s in range(4):
-                ahead[p][s] = ahead[p + 1][s] + self.nat[p + 1][s] + self.own[p + 1][s]
-        self.ahead = ahead
         # The next place above each place where a run of the suit could find an anchor.
         self.next_anchor: list[list[int | None]] = [[None] * 4 for _ in range(size)]
         for s in range(4):
@@ -245,26 +272,17 @@ class PileDP:
                 self.next_anchor[p][s] = following
                 if self.nat[p][s] + self.own[p][s]:
                     following = p
-        # Run lengths are needed only up to min_run, except round the corner (a run holds each
-        # rank once, so how far it may wrap depends on its length).
-        self.n_cap = size if self.corner_ok else self.min_run
+        most_points = max([0, *(pts(card) for card in pile), *(max(r) for r in self.jok_pts)])
+        self.scale = _Scale(len(pile), most_points * (len(pile) + 1) + self.jok_alone * len(pile))
+        self._set_cache: dict[object, list[_SetChoice]] = {}
 
-        most_points = sum(max(pts(card), max(max(r) for r in self.jok_pts)) for card in pile)
-        self.scale = _Scale(len(pile), most_points + self.jok_alone * len(pile))
-        self._set_cache: dict[object, list[tuple[tuple[int, ...], int, int, SetPlan]]] = {}
-
-    # --- the state ------------------------------------------------------------------------
-    #
-    # (tracks: per suit a sorted tuple of tracks; avail: per suit the naturals and own-place
-    #  wilds of this rank left for sets, or (); plain: fixed-points wilds used as plain;
-    #  jokers: jokers priced as represented used; own: own-place uses per points class;
-    #  spare: per suit the aces (natural, own) left at the bottom for the top, or ())
+    # --- the layers ----------------------------------------------------------------------
 
     def solve(self) -> _Answer | None:
-        """The best split found: its value and how it was made; None for an empty pile."""
-        start: _State = (((),) * 4, (), 0, 0, (0,) * len(self.classes), ())
+        """The best split found and how it was made; None if the beam lost every state."""
+        start: _State = (((),) * 4, (), 0, 0, (0,) * len(self.classes), (), 0)
         layer: dict[_State, tuple[int, _State | None, object]] = {start: (0, None, None)}
-        history: list[dict[_State, tuple[int, _State | None, object]]] = [layer]
+        history = [layer]
         for p in range(self.size):
             for s in range(4):
                 layer = self._layer(layer, partial(self._suit_moves, p=p, s=s))
@@ -293,11 +311,15 @@ class PileDP:
         """The next layer: every move from every state, the best way into each new state."""
         budget = self.budget
         if budget.spent and len(layer) > BEAM:
-            layer = dict(sorted(layer.items(), key=lambda item: -item[1][0])[:BEAM])
+            # The richest states, and the richest of those with the fewest runs still open
+            # (the richest may all be runs that cannot close).
+            ranked = sorted(layer.items(), key=lambda item: -item[1][0])
+            calm = sorted(ranked, key=lambda item: _risk(item[0]))
+            layer = dict(ranked[: BEAM // 2] + calm[: BEAM // 2])
         out: dict[_State, tuple[int, _State | None, object]] = {}
-        if DEBUG:
-            print("layer", len(layer))
-        for state, (value, _, _) in layer.items():
+        # The richest states first, so that a layer cut short by the budget keeps the best.
+        ordered = sorted(layer.items(), key=lambda item: -item[1][0]) if len(layer) > 1 else layer
+        for state, (value, _, _) in ordered if isinstance(ordered, list) else ordered.items():
             made = 0
             for new, gain, action in moves(state):
                 made += 1
@@ -305,20 +327,20 @@ class PileDP:
                 old = out.get(new)
                 if old is None or total > old[0]:
                     out[new] = (total, state, action)
-            budget.spend(made + 1)
+            budget.left -= made + 1
+            if budget.spent and out and len(out) >= BEAM:
+                break  # past the budget: the rest of this layer is not looked at
         return out
 
-    # --- wild cards filling places -------------------------------------------------------
+    # --- wild cards filling places ---------------------------------------------------------
 
-    def _wild_fills(
-        self, values: Sequence[int], fixed_free: int, joker_free: int
-    ) -> list[tuple[int, int, int]]:
+    def _fills(self, values: Sequence[int], fixed_free: int, joker_free: int) -> list[_Fill]:
         """The ways to fill places worth ``values`` (to a joker) with wilds: (fixed wilds,
         jokers, gain); the jokers take the places they are worth most in."""
         m = len(values)
+        card, point = self.scale.card, self.scale.point
         if not m:
             return [(0, 0, 0)]
-        card, point = self.scale.card, self.scale.point
         if not self.jokers:
             return [(m, 0, m * card)] if m <= fixed_free else []
         ranked = sorted(values, reverse=True)
@@ -338,143 +360,125 @@ class PileDP:
             return self.jok_low[s] if (low and x == 0) else self.jok_pts[x][s]
         return self.jok_pts[x - self.size][s]
 
-    def _trail_room(self, kind: int, last: int, length: int) -> int:
-        """How many places a run of ``kind`` whose last card is at ``last`` may still take
-        above it (through the ace high, and round the corner where allowed)."""
-        room = self.size - 1 - last
-        if kind == RUN:
-            if self.corner_ok:
-                room = self.size - length  # a run holds each rank once
-            elif self.high_ok:
-                room += 1
-        return max(room, 0)
+    def _length(self, n: int) -> int:
+        """A run's length as the state keeps it (exact: its free places depend on it)."""
+        return n
+
+    def _finish(
+        self, n: int, lim: int, fixed_free: int, widest: int
+    ) -> tuple[int, int, int] | None:
+        """A run of ``n`` cards closing: the fixed wilds it needs to reach ``min_run`` (placed
+        in its free places), its limit state after them, and the wilds it can still take;
+        None if it cannot be legal."""
+        need = max(0, self.min_run - n)
+        room = widest - n
+        if need > room or need > fixed_free:
+            return None
+        after = self.limit.add_wilds(lim, need)
+        if after is None or not self.limit.ok(after):
+            return None
+        return need, after, max(0, min(room - need, self.limit.slack(after)))
 
     def _close(
-        self,
-        track: Track,
-        last: int,
-        s: int,
-        fixed_free: int,
-        joker_free: int,
-        forced: int | None = None,
-    ) -> list[tuple[Track, int, int, int, int]]:
-        """A run ending now, with ``T`` wilds above its last card: (the run, T, fixed, jokers,
-        gain) for each way that leaves it legal (``forced``: exactly that many)."""
-        kind, n, lim, _, extra = track
+        self, track: Track, last: int, s: int, fixed_free: int, joker_free: int
+    ) -> list[tuple[int, int, int, int, int]]:
+        """A run whose last card is at ``last`` closing: with ``t`` jokers (and fixed wilds)
+        above it where the jokers are worth it, then what it needs. Each way: (t, fixed,
+        jokers, gain, capacity)."""
+        kind, n, lim, _, _ = track
+        size = self.size
         out = []
-        room = self._trail_room(kind, last, n)
-        choices = [forced] if forced is not None else range(0, room + 1)
-        limit = self.limit
-        for t in choices:
-            if t > room:
-                continue
-            if t and not self.high_ok and not self.corner_ok and last + t >= self.size:
-                continue
-            end = last + t
-            if kind == RUN and end == self.size and not self.high_ok:
-                continue
-            if kind == RUN and end > self.size and not self.corner_ok:
-                continue
-            if kind in (HEAD, HEAD2) and end >= self.size - (extra if kind == HEAD2 else 1):
-                continue
-            new_lim = limit.add_wilds(lim, t)
-            if new_lim is None:
+        widest = size if kind in (HEAD, TAIL) or self.corner_ok else self.widest
+        top = size - 1 - last
+        if kind == RUN:
+            top = widest - n if self.corner_ok else top + self.high_ok
+        for t in range(0, (max(top, 0) if self.jokers else 0) + 1):
+            values = [self._joker_value(s, x) for x in range(last + 1, last + t + 1)]
+            after = self.limit.add_wilds(lim, t)
+            if after is None:
                 break
-            new_n = min(n + t, self.n_cap)
-            if kind != HEAD and (new_n < self.min_run or not limit.ok(new_lim)):
-                continue
-            values = [self._joker_value(s, x) for x in range(last + 1, end + 1)]
-            for f, j, gain in self._wild_fills(values, fixed_free, joker_free):
-                closed = (
-                    (WAIT, new_n, new_lim, 0, end) if kind == HEAD else (kind, new_n, new_lim, 0, 0)
-                )
-                out.append((closed, t, f, j, gain))
+            for f, y, gain in self._fills(values, fixed_free, joker_free):
+                if t and not y:
+                    continue  # fixed wilds alone go anywhere: by the capacity
+                done = self._finish(n + t, after, fixed_free - f, widest)
+                if done is None:
+                    continue
+                need, _, capacity = done
+                out.append((t, f + need, y, gain + need * self.scale.card, capacity))
         return out
 
     # --- one suit at one rank --------------------------------------------------------------
 
     def _suit_moves(self, state: _State, p: int, s: int) -> Iterator[tuple[_State, int, object]]:
-        tracks, avail, plain, jokers, own, spare = state
+        tracks, avail, plain, jokers, own, spare, cap = state
         mine = tracks[s]
         k0, o0 = self.nat[p][s], self.own[p][s]
         fixed_free0 = self.fixed_total - sum(own) - plain
         joker_free0 = self.jokers - jokers
         scale = self.scale
         limit = self.limit
-        last_place = p == self.size - 1
+        size = self.size
         next_anchor = self.next_anchor[p][s]
-        results: list[tuple[list[Track], int, int, int, int, int, list[object]]] = []
+        results: list[tuple[list[Track], int, int, int, int, int, int, list[_Step]]] = []
 
         def anchor_gain(how: str, low: bool) -> int:
             if how == NAT:
                 return scale.card + scale.point * (self.nat_low[s] if low else self.nat_pts[p][s])
             return scale.card + scale.point * self.own_pts[p][s]
 
-        def anchors(k: int, o: int) -> list[tuple[str, int, int]]:
-            return ([(NAT, k - 1, o)] if k else []) + ([(OWN, k, o - 1)] if o else [])
+        def anchors(k: int, o: int, free: int) -> list[tuple[str, int, int]]:
+            """The anchors left here; a wild in its own place only while the wilds placed
+            elsewhere leave one of them over."""
+            return ([(NAT, k - 1, o)] if k else []) + ([(OWN, k, o - 1)] if o and free > 0 else [])
 
         def walk(
-            i: int, k: int, o: int, f: int, jk: int, g: int, out: list[Track], acts: list[object]
+            i: int,
+            k: int,
+            o: int,
+            f: int,
+            jk: int,
+            g: int,
+            c: int,
+            out: list[Track],
+            acts: list[_Step],
         ) -> None:
-            fixed_free = fixed_free0 - f - (o0 - o)
-            joker_free = joker_free0 - jk
+            ff = fixed_free0 - f - (o0 - o)
+            jf = joker_free0 - jk
             if i == len(mine):
                 self._starts(
-                    p,
-                    s,
-                    k,
-                    o,
-                    f,
-                    jk,
-                    g,
-                    out,
-                    acts,
-                    fixed_free0 - (o0 - o),
-                    joker_free0,
-                    results,
-                    anchors,
-                    anchor_gain,
+                    p, s, k, o, f, jk, g, c, out, acts, ff, jf, results, anchors, anchor_gain
                 )
                 return
             track = mine[i]
             kind, n, lim, gap, extra = track
             if kind == WAIT:
-                walk(i + 1, k, o, f, jk, g, [*out, track], [*acts, (track, ())])
-                for how, k2, o2 in anchors(k, o):
-                    for lead in range(0, p - extra):
-                        lim2 = limit.add_wilds(lim, lead)
-                        if lim2 is None:
-                            break
-                        lim3 = limit.add(lim2, how)
-                        if lim3 is None:
-                            continue
-                        values = [self._joker_value(s, x) for x in range(p - lead, p)]
-                        for f2, j2, wg in self._wild_fills(
-                            values, fixed_free - (how == OWN), joker_free
-                        ):
-                            tail = (TAIL, min(n + lead + 1, self.n_cap), lim3, 0, 0)
-                            walk(
-                                i + 1,
-                                k2,
-                                o2,
-                                f + f2,
-                                jk + j2,
-                                g + wg + anchor_gain(how, False),
-                                [*out, tail],
-                                [*acts, (tail, _cards(how, p, s, lead, j2))],
-                            )
+                walk(i + 1, k, o, f, jk, g, c, [*out, track], [*acts, (track, (), 0)])
+                for how, k2, o2 in anchors(k, o, ff):
+                    lim2 = limit.add(lim, how)
+                    if lim2 is None:
+                        continue
+                    tail = (TAIL, self._length(n + 1), lim2, 0, 0)
+                    walk(
+                        i + 1,
+                        k2,
+                        o2,
+                        f,
+                        jk,
+                        g + anchor_gain(how, False),
+                        c,
+                        [*out, tail],
+                        [*acts, (tail, ((how, p, s),), 0)],
+                    )
                 return
-            # an anchor here fills the gap since the last one
-            for how, k2, o2 in anchors(k, o):
+            # an anchor here, the gap since the last one filled with wilds
+            for how, k2, o2 in anchors(k, o, ff):
                 lim2 = limit.add_wilds(lim, gap)
-                if lim2 is None:
-                    break
-                lim3 = limit.add(lim2, how)
+                lim3 = None if lim2 is None else limit.add(lim2, how)
                 if lim3 is None:
                     continue
                 values = [self._joker_value(s, x) for x in range(p - gap, p)]
-                for f2, j2, wg in self._wild_fills(values, fixed_free - (how == OWN), joker_free):
-                    longer = (kind, min(n + gap + 1, self.n_cap), lim3, 0, extra)
+                for f2, j2, wg in self._fills(values, ff - (how == OWN), jf):
+                    longer = (kind, self._length(n + gap + 1), min(lim3, limit.cap), 0, extra)
                     walk(
                         i + 1,
                         k2,
@@ -482,21 +486,29 @@ class PileDP:
                         f + f2,
                         jk + j2,
                         g + wg + anchor_gain(how, False),
+                        c,
                         [*out, longer],
-                        [*acts, (longer, _cards(how, p, s, gap, j2))],
+                        [*acts, (longer, _spots(how, p, s, gap, j2), 0)],
                     )
-            # a gap here, for an anchor further up to close
+            # no card here: a gap, if an anchor further up can close it
+            reachable = kind == TAIL or (
+                next_anchor is not None and gap + next_anchor - p <= ff + jf
+            )
             if (
-                next_anchor is not None
-                and gap + (next_anchor - p) <= fixed_free + joker_free
-                and limit.add_wilds(lim, gap + (next_anchor - p)) is not None
+                reachable
+                and not self.budget.spent  # past the budget, no new gaps: states must finish
+                and gap + 1 <= ff + jf
+                and limit.add_wilds(lim, gap + 1) is not None
             ):
                 gapped = (kind, n, lim, gap + 1, extra)
-                walk(i + 1, k, o, f, jk, g, [*out, gapped], [*acts, (gapped, ())])
-            # the run ends below here (a tail runs on to the king)
-            if gap == 0 and kind != TAIL:
-                for closed, t, f2, j2, wg in self._close(track, p - 1, s, fixed_free, joker_free):
-                    kept = closed if closed[0] == WAIT else None
+                walk(i + 1, k, o, f, jk, g, c, [*out, gapped], [*acts, (gapped, (), 0)])
+            if gap and not self.budget.spent:
+                return
+            # the run ends below here (past the budget, also at its last anchor, so that the
+            # beam's states can always finish)
+            if kind in (RUN, LOW):
+                ended = (kind, n, lim, 0, extra)
+                for _, f2, j2, wg, capacity in self._close(ended, p - 1 - gap, s, ff, jf):
                     walk(
                         i + 1,
                         k,
@@ -504,12 +516,16 @@ class PileDP:
                         f + f2,
                         jk + j2,
                         g + wg,
-                        [*out, *([kept] if kept else [])],
-                        [*acts, (kept, _cards(None, p, s, t, j2))],
+                        c + capacity,
+                        out,
+                        [*acts, (None, _spots(None, p, s, f2 + j2, j2), capacity)],
                     )
+            elif kind == HEAD and p < size - 1:
+                waiting = (WAIT, n, lim, 0, p - 1 - gap)
+                walk(i + 1, k, o, f, jk, g, c, [*out, waiting], [*acts, (waiting, (), 0)])
 
-        walk(0, k0, o0, 0, 0, 0, [], [])
-        for out, k2, o2, f, jk, g, acts in results:
+        walk(0, k0, o0, 0, 0, 0, 0, [], [])
+        for out, k2, o2, f, jk, g, c, acts in results:
             new_own = own
             if o2 != o0:
                 counts = list(own)
@@ -518,12 +534,12 @@ class PileDP:
             new_tracks = (*tracks[:s], tuple(sorted(out)), *tracks[s + 1 :])
             left = list(avail) if avail else [0] * 8
             left[2 * s], left[2 * s + 1] = k2, o2
+            new_cap = min(cap + c, self.fixed_total)
             yield (
-                (new_tracks, tuple(left), plain + f, jokers + jk, new_own, spare),
+                (new_tracks, tuple(left), plain + f, jokers + jk, new_own, spare, new_cap),
                 g,
                 (s, tuple(acts)),
             )
-        del last_place
 
     def _starts(
         self,
@@ -534,31 +550,45 @@ class PileDP:
         f: int,
         jk: int,
         g: int,
+        c: int,
         out: list[Track],
-        acts: list[object],
+        acts: list[_Step],
         fixed_free: int,
         joker_free: int,
-        results: list[tuple[list[Track], int, int, int, int, int, list[object]]],
-        anchors: Callable[[int, int], list[tuple[str, int, int]]],
+        results: list[tuple[list[Track], int, int, int, int, int, int, list[_Step]]],
+        anchors: Callable[[int, int, int], list[tuple[str, int, int]]],
         anchor_gain: Callable[[str, bool], int],
     ) -> None:
-        """Every choice of runs to start at this card: each with an anchor here and the wilds
-        below it (``lead``); in a canonical order, so each choice is made once."""
+        """Every choice of runs to start at this rank: each with an anchor here, and below it
+        jokers where they are worth it (fixed wilds go by the capacity), or for a head round
+        the corner the wilds down to the ace. Made in a canonical order, each choice once."""
         limit = self.limit
-        size = self.size
-
-        def kinds_for(lead: int) -> list[tuple[int, int]]:
-            """(kind, top wilds round the corner) of a run whose lowest place is p - lead."""
-            low = p - lead
-            if low > 0:
-                return [(RUN, 0)]
-            if low == 0:
-                if not self.ace:
-                    return [(RUN, 0)]
-                return ([(LOW, 0)] if self.low_ok else []) + ([(HEAD, 0)] if self.corner_ok else [])
-            return [(HEAD2, -low)] if self.corner_ok and lead < size else []
-
         own_before = o
+        jokers_before = jk
+        fixed_before = f
+
+        def leads(
+            how: str, fixed_free: int, joker_free: int
+        ) -> list[tuple[int, int, int, int, int]]:
+            """(kind, lead, fixed, jokers, gain) for the wilds below a new run's anchor."""
+            options: list[tuple[int, int, int, int, int]] = []
+            lowest = 1 if self.ace and not self.low_ok else 0
+            for lead in range(0, p - lowest + 1):
+                low = p - lead
+                kind = LOW if (low == 0 and self.ace) else RUN
+                if lead and not self.jokers:
+                    break
+                values = [self._joker_value(s, x, low=kind == LOW) for x in range(low, p)]
+                for f2, y, wg in self._fills(values, fixed_free - (how == OWN), joker_free):
+                    if lead and not y:
+                        continue
+                    options.append((kind, lead, f2, y, wg))
+            if self.corner_ok and self.ace:
+                # a head from the ace up, the places below this anchor filled with wilds
+                values = [self._joker_value(s, x) for x in range(0, p)]
+                for f2, y, wg in self._fills(values, fixed_free - (how == OWN), joker_free):
+                    options.append((HEAD, p, f2, y, wg))
+            return options
 
         def more(
             k: int,
@@ -567,61 +597,52 @@ class PileDP:
             jk: int,
             g: int,
             made: list[Track],
-            new: list[object],
+            new: list[_Step],
             floor: tuple[object, ...],
         ) -> None:
-            results.append((out + made, k, o, f, jk, g, [*acts, *new]))
+            results.append((out + made, k, o, f, jk, g, c, [*acts, *new]))
             if not self.runs_ok:
                 return
-            ff = fixed_free - f - (own_before - o)
-            jf = joker_free - jk
-            for how, k2, o2 in anchors(k, o):
-                max_lead = min(ff + jf, size - 1)
-                for lead in range(0, max_lead + 1):
+            ff = fixed_free - (f - fixed_before) - (own_before - o)
+            jf = joker_free - (jk - jokers_before)
+            for how, k2, o2 in anchors(k, o, ff):
+                for kind, lead, f2, y, wg in leads(how, ff, jf):
+                    key = (how, kind, lead, y)
+                    if key < floor:
+                        continue
                     lim2 = limit.add_wilds(0, lead)
-                    if lim2 is None:
-                        break
-                    lim3 = limit.add(lim2, how)
+                    lim3 = None if lim2 is None else limit.add(lim2, how)
                     if lim3 is None:
                         continue
-                    for kind, top in kinds_for(lead):
-                        key = (how, lead, kind)
-                        if key < floor:
-                            continue
-                        low_flag = kind == LOW
-                        values = [
-                            self._joker_value(s, x % size if x >= 0 else size + x, low=low_flag)
-                            for x in range(p - lead, p)
-                        ]
-                        for f2, j2, wg in self._wild_fills(values, ff - (how == OWN), jf):
-                            track = (kind, min(lead + 1, self.n_cap), lim3, 0, top)
-                            gain = wg + anchor_gain(how, low_flag and lead == 0) - self.scale.group
-                            more(
-                                k2,
-                                o2,
-                                f + f2,
-                                jk + j2,
-                                g + gain,
-                                [*made, track],
-                                [*new, (track, _cards(how, p, s, lead, j2))],
-                                key,
-                            )
+                    track = (kind, self._length(lead + 1), lim3, 0, 0)
+                    gain = wg + anchor_gain(how, kind == LOW and lead == 0) - self.scale.group
+                    more(
+                        k2,
+                        o2,
+                        f + f2,
+                        jk + y,
+                        g + gain,
+                        [*made, track],
+                        [*new, (track, _spots(how, p, s, lead, y), 0)],
+                        key,
+                    )
 
         more(k, o, f, jk, g, [], [], ())
 
     # --- the sets of one rank --------------------------------------------------------------
 
     def _set_moves(self, state: _State, p: int) -> Iterator[tuple[_State, int, object]]:
-        tracks, avail, plain, jokers, own, spare = state
+        tracks, avail, plain, jokers, own, spare, cap = state
         if not avail:
             avail = (0,) * 8
         naturals = tuple(avail[0::2])
         owns = tuple(avail[1::2])
         top = p == 0 and self.high_ok
         if not self.sets_ok or not (any(naturals) or any(owns)):
-            yield (tracks, (), plain, jokers, own, avail if top else spare), 0, None
+            yield (tracks, (), plain, jokers, own, avail if top else spare, cap), 0, None
             return
         scale = self.scale
+        joker_free = self.jokers - jokers
         for own_use in product(*(range(n + 1) for n in owns)):
             used_own = list(own)
             own_points = 0
@@ -632,52 +653,70 @@ class PileDP:
             fixed_free = self.fixed_total - sum(used_own) - plain
             if fixed_free < 0:
                 continue
-            joker_free = self.jokers - jokers
-            anchors = sum(naturals) + sum(own_use)
-            most_wilds = min(fixed_free + joker_free, anchors * (self.most - 1))
-            for w in range(most_wilds + 1):
-                for chosen in self._set_choices(p, naturals, own_use, w, top):
-                    nat_used, nat_points, n_sets, plan = chosen
-                    placed = sum(nat_used) + sum(own_use) + w
-                    for y in range(max(0, w - fixed_free), min(w, joker_free) + 1):
-                        x = w - y
-                        value = (
-                            placed * scale.card
-                            + (nat_points + own_points + y * self.jok_set[p]) * scale.point
-                            - n_sets * scale.group
+            for nat_used, points, n_sets, wilds, capacity, plan, needed in self._set_choices(
+                p, naturals, own_use, top, fixed_free, joker_free
+            ):
+                placed = sum(nat_used) + sum(own_use) + wilds
+                fewest_jokers = max(0, wilds - fixed_free, wilds - needed)
+                for y in range(fewest_jokers, min(wilds, joker_free) + 1):
+                    value = (
+                        placed * scale.card
+                        + (points + own_points + y * self.jok_set[p]) * scale.point
+                        - n_sets * scale.group
+                    )
+                    new_spare = spare
+                    if top:
+                        new_spare = tuple(
+                            left
+                            for s in range(4)
+                            for left in (naturals[s] - nat_used[s], owns[s] - own_use[s])
                         )
-                        new_spare = spare
-                        if top:
-                            new_spare = tuple(
-                                left
-                                for s in range(4)
-                                for left in (naturals[s] - nat_used[s], owns[s] - own_use[s])
-                            )
-                        yield (
-                            (tracks, (), plain + x, jokers + y, tuple(used_own), new_spare),
-                            value,
-                            (p, own_use, nat_used, plan, y),
-                        )
+                    new_cap = min(cap + capacity, self.fixed_total)
+                    yield (
+                        (
+                            tracks,
+                            (),
+                            plain + wilds - y,
+                            jokers + y,
+                            tuple(used_own),
+                            new_spare,
+                            new_cap,
+                        ),
+                        value,
+                        (p, own_use, nat_used, plan, y),
+                    )
 
     def _set_choices(
-        self, p: int, naturals: tuple[int, ...], own_use: tuple[int, ...], w: int, top: bool
-    ) -> list[tuple[tuple[int, ...], int, int, SetPlan]]:
-        """The ways to put natural cards of this rank into sets with these wilds: the best one
-        (the naturals left out are lost), or at the ace every one (those left may go high)."""
-        key = (p, naturals, own_use, w, top)
+        self,
+        p: int,
+        naturals: tuple[int, ...],
+        own_use: tuple[int, ...],
+        top: bool,
+        fixed_free: int,
+        joker_free: int,
+    ) -> list[_SetChoice]:
+        """The ways to put natural cards of this rank into sets: (naturals used, their points,
+        sets, wilds placed, capacity, plan, the fewest wilds that do). Each with the fewest
+        wilds that make them sets (more go by the capacity), or with more where jokers are
+        worth placing; the naturals left out are lost (at the ace they may still go high)."""
+        key = (p, naturals, own_use, top, min(fixed_free, 16), min(joker_free, 16))
         cached = self._set_cache.get(key)
         if cached is not None:
             return cached
-        choices: list[tuple[tuple[int, ...], int, int, SetPlan]] = []
-        best: tuple[int, int, int] | None = None
+        choices: list[_SetChoice] = []
+        free = fixed_free + joker_free
         for nat_used in product(*(range(n + 1) for n in naturals)):
             self.budget.spend()
-            if not any(nat_used) and not any(own_use):
-                if w:
-                    continue
-                found: _Sets | None = (0, ())
-            else:
-                found = _fewest_sets(
+            anchors = sum(nat_used) + sum(own_use)
+            points = sum(n * self.nat_pts[p][s] for s, n in enumerate(nat_used))
+            if not anchors:
+                choices.append((nat_used, 0, 0, 0, 0, SetPlan(()), 0))
+                continue
+            needed: int | None = None
+            for w in range(0, min(free, anchors * (self.most - 1)) + 1):
+                if needed is not None and w - needed > joker_free:
+                    break
+                frontier = _fewest_sets(
                     self._anchor_key(nat_used, own_use),
                     w,
                     self.min_set,
@@ -686,18 +725,17 @@ class PileDP:
                     self.limit.kind,
                     self.limit.own_is_wild,
                 )
-            if found is None:
-                continue
-            points = sum(n * self.nat_pts[p][s] for s, n in enumerate(nat_used))
-            plan = self._plan(nat_used, own_use, found[1])
-            choice = (nat_used, points, found[0], plan)
-            if top:
-                choices.append(choice)
-                continue
-            rank = (sum(nat_used), points, -found[0])
-            if best is None or rank > best:
-                best = rank
-                choices = [choice]
+                if not frontier:
+                    continue
+                if needed is None:
+                    needed = w
+                if w > needed and not self.jokers:
+                    break
+                for n_sets, capacity, sets in frontier:
+                    plan = self._plan(nat_used, own_use, sets)
+                    choices.append((nat_used, points, n_sets, w, capacity, plan, needed))
+        if not top:
+            choices = _best_by_placement(choices)
         self._set_cache[key] = choices
         return choices
 
@@ -714,16 +752,16 @@ class PileDP:
         self,
         nat_used: tuple[int, ...],
         own_use: tuple[int, ...],
-        sets: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
+        sets: tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...],
     ) -> SetPlan:
         if not self.dups:
             return SetPlan(sets)
         nat_suits = [s for s in range(4) for _ in range(nat_used[s])]
         own_suits = [s for s in range(4) for _ in range(own_use[s])]
         planned = []
-        for naturals, owns, wilds in sets:
+        for naturals, owns, wilds, capacity in sets:
             planned.append(
-                (tuple(nat_suits[: len(naturals)]), tuple(own_suits[: len(owns)]), wilds)
+                (tuple(nat_suits[: len(naturals)]), tuple(own_suits[: len(owns)]), wilds, capacity)
             )
             del nat_suits[: len(naturals)], own_suits[: len(owns)]
         return SetPlan(tuple(planned))
@@ -731,7 +769,7 @@ class PileDP:
     # --- the end: runs close (or take the ace high), the wilds left ------------------------
 
     def _end_moves(self, state: _State) -> Iterator[tuple[_State, int, object]]:
-        tracks, _, plain, jokers, own, spare = state
+        tracks, _, plain, jokers, own, spare, cap = state
         per_suit = []
         fixed_free = self.fixed_total - sum(own) - plain
         joker_free = self.jokers - jokers
@@ -744,40 +782,52 @@ class PileDP:
         for combo in product(*per_suit):
             f = sum(end[0] for end in combo)
             jk = sum(end[1] for end in combo)
-            if jokers + jk > self.jokers:
+            if jk > joker_free:
                 continue
             used_own = list(own)
             for end in combo:
                 for c in end[2]:
                     used_own[c] += 1
             left = [total - used for total, used in zip(self.class_total, used_own, strict=True)]
-            free = sum(left)
-            taken = plain + f
-            if taken > free:
+            free = sum(left) - plain - f
+            if free < 0:
                 continue
             self.budget.spend()
             value = sum(end[3] for end in combo)
-            # The plain places take the richest wilds left; a wild set takes all the rest.
+            capacity = min(cap + sum(end[4] for end in combo), free)
+            rest_jokers = joker_free - jk
+            # The wilds left fill the capacity; a wild set takes the rest (or all of them,
+            # where that places more).
+            best = None
+            for extra in {capacity, max(0, free - max(self.wild_set_min - rest_jokers, 0))}:
+                if extra > capacity:
+                    continue
+                rest = free - extra
+                dump = self.rules.wild_sets and rest + rest_jokers >= self.wild_set_min
+                placed = extra + (rest + rest_jokers if dump else 0)
+                option = (placed, dump, extra)
+                if best is None or (placed, -dump) > (best[0], -best[1]):
+                    best = option
+            assert best is not None
+            placed, dump, extra = best
             points = 0
-            need = taken
+            need = plain + f + extra
             for c, n in enumerate(left):
                 use = min(n, need)
                 points += use * self.classes[c]
                 need -= use
-            value += points * scale.point
-            rest_fixed = free - taken
-            rest_jokers = self.jokers - jokers - jk
-            dump = self.rules.wild_sets and rest_fixed + rest_jokers >= max(self.wild_set_min, 1)
+            value += (extra * scale.card) + points * scale.point
             if dump:
+                rest = free - extra
                 rest_points = sum(n * c for n, c in zip(left, self.classes, strict=True)) - points
-                value += (rest_fixed + rest_jokers) * scale.card
+                value += (rest + rest_jokers) * scale.card
                 value += (rest_points + rest_jokers * self.jok_alone) * scale.point
                 value -= scale.group
             if self.loose_jokers >= self.min_set:
                 value += self.loose_jokers * (scale.card + self.jok_alone * scale.point)
                 value -= scale.group
-            end_state: _State = ((), (), 0, 0, (), ())
-            yield end_state, value, (tuple(end[4] for end in combo), dump)
+            end_state: _State = ((), (), 0, 0, (), (), 0)
+            yield end_state, value, (tuple(end[5] for end in combo), extra, dump)
 
     def _suit_end(
         self,
@@ -786,70 +836,95 @@ class PileDP:
         spare: tuple[int, ...],
         fixed_free: int,
         joker_free: int,
-    ) -> list[tuple[int, int, tuple[int, ...], int, tuple[object, ...]]]:
+    ) -> list[tuple[int, int, tuple[int, ...], int, int, tuple[_Step, ...]]]:
         """The ways the runs of one suit end: (fixed wilds, jokers, own-place classes used,
-        gain, actions)."""
+        gain, capacity, per track and per new run its last cards)."""
         k0 = spare[2 * s] if spare else 0
         o0 = spare[2 * s + 1] if spare else 0
         size = self.size
         limit = self.limit
         scale = self.scale
-        results: list[tuple[int, int, tuple[int, ...], int, tuple[object, ...]]] = []
+        results: list[tuple[int, int, tuple[int, ...], int, int, tuple[_Step, ...]]] = []
 
-        def walk(i: int, k: int, o: int, f: int, jk: int, g: int, acts: tuple[object, ...]) -> None:
+        def ace_gain(how: str) -> int:
+            return scale.card + scale.point * (
+                self.nat_pts[0][s] if how == NAT else self.own_pts[0][s]
+            )
+
+        def walk(
+            i: int, k: int, o: int, f: int, jk: int, g: int, c: int, acts: tuple[_Step, ...]
+        ) -> None:
             ff = fixed_free - f - (o0 - o)
             jf = joker_free - jk
             if i == len(mine):
-                high_starts(k, o, f, jk, g, acts, ())
+                high_starts(k, o, f, jk, g, c, acts, ())
                 return
             track = mine[i]
             kind, n, lim, gap, extra = track
-            if kind in (RUN, LOW, TAIL) and (gap == 0 or kind == TAIL):
-                forced = gap if kind == TAIL else None
-                for _, t, f2, j2, wg in self._close(track, size - 1 - gap, s, ff, jf, forced):
+            if kind in (RUN, LOW) and (gap == 0 or self.budget.spent):
+                ended = (kind, n, lim, 0, extra)
+                for _, f2, j2, wg, capacity in self._close(ended, size - 1 - gap, s, ff, jf):
                     walk(
-                        i + 1, k, o, f + f2, jk + j2, g + wg, (*acts, _cards(None, size, s, t, j2))
+                        i + 1,
+                        k,
+                        o,
+                        f + f2,
+                        jk + j2,
+                        g + wg,
+                        c + capacity,
+                        (*acts, (None, _spots(None, size, s, f2 + j2, j2), capacity)),
                     )
+            if kind in (TAIL, HEAD):
+                # the places up to the king filled with wilds; a tail then joins its head
+                values = [self._joker_value(s, x) for x in range(size - gap, size)]
+                lim2 = limit.add_wilds(lim, gap)
+                if lim2 is not None:
+                    for f2, j2, wg in self._fills(values, ff, jf):
+                        done = self._finish(n + gap, lim2, ff - f2, size)
+                        if done is None:
+                            continue
+                        need, _, capacity = done
+                        walk(
+                            i + 1,
+                            k,
+                            o,
+                            f + f2 + need,
+                            jk + j2,
+                            g + wg + need * scale.card,
+                            c + capacity,
+                            (*acts, (None, _spots(None, size, s, f2 + j2 + need, j2), capacity)),
+                        )
             if kind == RUN and self.high_ok:
-                # the ace high as its anchor, filling the gap below it
+                # the ace high as its anchor, the gap below it filled with wilds
                 for how, k2, o2 in ([(NAT, k - 1, o)] if k else []) + (
-                    [(OWN, k, o - 1)] if o else []
+                    [(OWN, k, o - 1)] if o and ff > 0 else []
                 ):
                     lim2 = limit.add_wilds(lim, gap)
                     lim3 = None if lim2 is None else limit.add(lim2, how)
                     if lim3 is None:
                         continue
                     values = [self._joker_value(s, x) for x in range(size - gap, size)]
-                    anchor = scale.card + scale.point * (
-                        self.nat_pts[0][s] if how == NAT else self.own_pts[0][s]
-                    )
-                    for f2, j2, wg in self._wild_fills(values, ff - (how == OWN), jf):
-                        top = (RUN, min(n + gap + 1, self.n_cap), lim3, 0, 0)
-                        closes = self._close(top, size, s, ff - (how == OWN) - f2, jf - j2)
-                        for _, t, f3, j3, wg3 in closes:
-                            walk(
-                                i + 1,
-                                k2,
-                                o2,
-                                f + f2 + f3,
-                                jk + j2 + j3,
-                                g + wg + anchor + wg3,
-                                (*acts, _cards(how, size, s, gap + t, j2 + j3)),
-                            )
-            if kind == HEAD:
-                # open at the king: every rank, read round the corner
-                lim2 = limit.add_wilds(lim, gap)
-                if lim2 is not None and limit.ok(lim2) and min(n + gap, self.n_cap) >= self.min_run:
-                    values = [self._joker_value(s, x) for x in range(size - gap, size)]
-                    for f2, j2, wg in self._wild_fills(values, ff, jf):
+                    for f2, j2, wg in self._fills(values, ff - (how == OWN), jf):
+                        done = self._finish(n + gap + 1, lim3, ff - (how == OWN) - f2, self.widest)
+                        if done is None:
+                            continue
+                        need, _, capacity = done
                         walk(
                             i + 1,
-                            k,
-                            o,
-                            f + f2,
+                            k2,
+                            o2,
+                            f + f2 + need,
                             jk + j2,
-                            g + wg,
-                            (*acts, _cards(None, size, s, gap, j2)),
+                            g + wg + ace_gain(how) + need * scale.card,
+                            c + capacity,
+                            (
+                                *acts,
+                                (
+                                    None,
+                                    ((how, size, s), *_spots(None, size, s, f2 + j2 + need, j2)),
+                                    capacity,
+                                ),
+                            ),
                         )
             if kind == WAIT:
                 # a tail of wild cards only, below the king
@@ -857,18 +932,23 @@ class PileDP:
                     lim2 = limit.add_wilds(lim, t)
                     if lim2 is None:
                         break
-                    if not limit.ok(lim2) or min(n + t, self.n_cap) < self.min_run:
-                        continue
                     values = [self._joker_value(s, x) for x in range(size - t, size)]
-                    for f2, j2, wg in self._wild_fills(values, ff, jf):
+                    for f2, j2, wg in self._fills(values, ff, jf):
+                        if t > 1 and f2 and not j2:
+                            continue  # more fixed wilds go by the capacity
+                        done = self._finish(n + t, lim2, ff - f2, size)
+                        if done is None:
+                            continue
+                        need, _, capacity = done
                         walk(
                             i + 1,
                             k,
                             o,
-                            f + f2,
+                            f + f2 + need,
                             jk + j2,
-                            g + wg,
-                            (*acts, _cards(None, size, s, t, j2)),
+                            g + wg + need * scale.card,
+                            c + capacity,
+                            (*acts, (None, _spots(None, size, s, f2 + j2 + need, j2), capacity)),
                         )
 
         def high_starts(
@@ -877,87 +957,104 @@ class PileDP:
             f: int,
             jk: int,
             g: int,
-            acts: tuple[object, ...],
+            c: int,
+            acts: tuple[_Step, ...],
             floor: tuple[object, ...],
         ) -> None:
-            """Runs whose only anchor is the ace high, with wilds below it (and round the
-            corner above it, where allowed)."""
+            """Runs whose only anchor is the ace high, with wilds below it."""
             classes = (self.class_of[0, s],) * (o0 - o) if o0 != o else ()
-            results.append((f, jk, classes, g, acts))
+            results.append((f, jk, classes, g, c, acts))
             if not self.high_ok:
                 return
             ff = fixed_free - f - (o0 - o)
             jf = joker_free - jk
-            for how, k2, o2 in ([(NAT, k - 1, o)] if k else []) + ([(OWN, k, o - 1)] if o else []):
-                for lead in range(1, min(ff + jf, size - 1) + 1):
+            for how, k2, o2 in ([(NAT, k - 1, o)] if k else []) + (
+                [(OWN, k, o - 1)] if o and ff > 0 else []
+            ):
+                lim1 = limit.add(0, how)
+                if lim1 is None:
+                    continue
+                for lead in range(0, (size - 1 if self.jokers else 0) + 1):
                     if (how, lead) < floor:
                         continue
-                    lim2 = limit.add_wilds(0, lead)
-                    lim3 = None if lim2 is None else limit.add(lim2, how)
+                    lim2 = limit.add_wilds(lim1, lead)
                     if lim2 is None:
                         break
-                    if lim3 is None:
-                        continue
                     values = [self._joker_value(s, x) for x in range(size - lead, size)]
-                    anchor = scale.card + scale.point * (
-                        self.nat_pts[0][s] if how == NAT else self.own_pts[0][s]
-                    )
-                    for f2, j2, wg in self._wild_fills(values, ff - (how == OWN), jf):
-                        top = (RUN, min(lead + 1, self.n_cap), lim3, 0, 0)
-                        closes = self._close(top, size, s, ff - (how == OWN) - f2, jf - j2)
-                        for _, t, f3, j3, wg3 in closes:
-                            high_starts(
-                                k2,
-                                o2,
-                                f + f2 + f3,
-                                jk + j2 + j3,
-                                g + wg + anchor + wg3 - scale.group,
-                                (*acts, _cards(how, size, s, lead + t, j2 + j3)),
-                                (how, lead),
-                            )
+                    for f2, j2, wg in self._fills(values, ff - (how == OWN), jf):
+                        if lead and not j2:
+                            continue
+                        done = self._finish(lead + 1, lim2, ff - (how == OWN) - f2, self.widest)
+                        if done is None:
+                            continue
+                        need, _, capacity = done
+                        high_starts(
+                            k2,
+                            o2,
+                            f + f2 + need,
+                            jk + j2,
+                            g + wg + ace_gain(how) + need * scale.card - scale.group,
+                            c + capacity,
+                            (
+                                *acts,
+                                (
+                                    None,
+                                    ((how, size, s), *_spots(None, size, s, f2 + j2 + need, j2)),
+                                    capacity,
+                                ),
+                            ),
+                            (how, lead),
+                        )
 
-        walk(0, k0, o0, 0, 0, 0, ())
+        walk(0, k0, o0, 0, 0, 0, 0, ())
         return results
 
     # --- the answer as cards ---------------------------------------------------------------
 
     def build(self, answer: _Answer) -> list[tuple[Card, ...]]:
         """Replay the best path's moves: the groups as cards."""
-        places: list[list[tuple[str, int, int]]] = []
+        places: list[list[_Spot]] = []
+        room: list[int] = []
         tracks: list[list[tuple[Track, int]]] = [[] for _ in range(4)]
         moves: Iterator[Any] = iter(answer.actions)
+
+        def step(mine: list[tuple[Track, int]], acts: Sequence[_Step]) -> list[tuple[Track, int]]:
+            kept: list[tuple[Track, int]] = []
+            for i, (after, added, capacity) in enumerate(acts):
+                if i < len(mine):
+                    group = mine[i][1]
+                    places[group].extend(added)
+                    room[group] += capacity
+                else:
+                    places.append(list(added))
+                    room.append(capacity)
+                    group = len(places) - 1
+                if after is not None:
+                    kept.append((after, group))
+            return kept
+
         for p in range(self.size):
             for s in range(4):
                 _, acts = next(moves)
-                mine = sorted(tracks[s], key=lambda entry: entry[0])
-                kept: list[tuple[Track, int]] = []
-                for i, (after, added) in enumerate(acts):
-                    if i < len(mine):
-                        group = mine[i][1]
-                        places[group].extend(added)
-                    else:
-                        places.append(list(added))
-                        group = len(places) - 1
-                    if after is not None:
-                        kept.append((after, group))
-                tracks[s] = kept
+                tracks[s] = step(sorted(tracks[s], key=lambda entry: entry[0]), acts)
             sets = next(moves)
             if sets is not None:
                 _, _, _, plan, jokers = sets
-                for naturals, owns, wilds in plan.sets:
+                for naturals, owns, wilds, capacity in plan.sets:
                     in_set = [(NAT, p, s) for s in naturals] + [(OWN, p, s) for s in owns]
                     j = min(jokers, wilds)
                     jokers -= j
                     places.append(in_set + [(JOK, p, 0)] * j + [(FIX, p, 0)] * (wilds - j))
-        ends, dump = next(moves)
+                    room.append(capacity)
+        ends, extra, dump = next(moves)
         for s in range(4):
-            mine = sorted(tracks[s], key=lambda entry: entry[0])
-            for i, added in enumerate(ends[s]):
-                if i < len(mine):
-                    places[mine[i][1]].extend(added)
-                else:  # a run whose only anchor is the ace high
-                    places.append(list(added))
-        # Wilds in their own place are those cards; the plain places take the richest others.
+            step(sorted(tracks[s], key=lambda entry: entry[0]), ends[s])
+        # The wilds left fill the capacity, the groups in turn.
+        for group, free in enumerate(room):
+            take = min(free, extra)
+            places[group].extend([(FIX, -1, 0)] * take)
+            extra -= take
+        # Wilds in their own place are those cards; the other places take the richest others.
         fixed = Counter(self.fixed_cards)
         for spots in places:
             for how, p, s in spots:
@@ -990,31 +1087,51 @@ class PileDP:
         return self.scale.unfold(value, groups)
 
 
-def _cards(
-    anchor: str | None, p: int, s: int, wilds: int, jokers: int
-) -> tuple[tuple[str, int, int], ...]:
+_Fill = tuple[int, int, int]
+_SetChoice = tuple[tuple[int, ...], int, int, int, int, SetPlan, int]
+
+
+def _risk(state: _State) -> tuple[int, int]:
+    """How far a state is from one that surely finishes: runs waiting on a card further up
+    (a gap, a head without its tail), then runs open at all."""
+    tracks = [track for suit in state[0] for track in suit]
+    return (sum(1 for t in tracks if t[3] or t[0] in (HEAD, WAIT, TAIL)), len(tracks))
+
+
+def _spots(anchor: str | None, p: int, s: int, wilds: int, jokers: int) -> tuple[_Spot, ...]:
     """Placeholders for the cards a move adds to a group: its anchor at (p, s), then wilds."""
-    cards = [(anchor, p, s)] if anchor is not None else []
-    cards += [(JOK, -1, 0)] * jokers + [(FIX, -1, 0)] * (wilds - jokers)
-    return tuple(cards)
+    spots: list[_Spot] = [(anchor, p, s)] if anchor is not None else []
+    spots += [(JOK, -1, 0)] * jokers + [(FIX, -1, 0)] * (wilds - jokers)
+    return tuple(spots)
 
 
-_State = tuple[
-    tuple[tuple[Track, ...], ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]
-]
+def _best_by_placement(choices: list[_SetChoice]) -> list[_SetChoice]:
+    """Of the ways to make sets with the same wilds, those no other beats on every count: more
+    cards placed, more points, fewer sets, more capacity (the naturals left out are lost)."""
+    kept = []
+    for choice in choices:
+        nat, points, n_sets, wilds, capacity, _, _ = choice
+        placed = sum(nat)
+        beaten = any(
+            other is not choice
+            and other[3] == wilds
+            and sum(other[0]) >= placed
+            and other[1] >= points
+            and other[2] <= n_sets
+            and other[4] >= capacity
+            and (sum(other[0]), other[1], -other[2], other[4])
+            != (placed, points, -n_sets, capacity)
+            for other in choices
+        )
+        if not beaten:
+            kept.append(choice)
+    return kept
 
 
-@dataclass(frozen=True)
-class _Answer:
-    value: int
-    actions: list[object]
-    exact: bool
+_SetList = tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]
 
 
-_Sets = tuple[int, tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]]
-
-
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _fewest_sets(
     anchors: tuple[tuple[int, int], ...],
     wilds: int,
@@ -1023,22 +1140,24 @@ def _fewest_sets(
     dups: bool,
     limit: str,
     own_is_wild: bool,
-) -> tuple[int, tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]] | None:
-    """The fewest sets that hold exactly these cards of one rank: ``anchors`` per suit
-    (natural cards, wilds in their own place) and ``wilds`` other wild cards; None if none.
+) -> tuple[tuple[int, int, _SetList], ...]:
+    """How these cards of one rank split into sets: ``anchors`` per suit (natural cards, wilds
+    in their own place) and ``wilds`` other wild cards, all of them used. The ways no other
+    beats on both counts: (sets, capacity, the sets), where capacity is how many more wilds
+    the sets could take, and each set is (natural suits, own suits, wilds, its capacity).
 
     Each set: at least one anchor, ``min_set``..``most`` cards, one card a suit unless ``dups``,
-    the wild limit. Returns the count and the sets (per set: natural suits, own suits, wilds).
+    the wild limit.
 
-    >>> _fewest_sets(((1, 0), (1, 0), (1, 0), (0, 0)), 1, 3, 4, False, "none", False)[0]
-    1
-    >>> _fewest_sets(((2, 0), (1, 0), (1, 0), (1, 0)), 0, 3, 4, False, "none", False) is None
-    True
+    >>> [ways[:2] for ways in _fewest_sets(((1, 0), (1, 0), (1, 0), (0, 0)), 0, 3, 4, False,
+    ...                                   "none", False)]
+    [(1, 1)]
+    >>> _fewest_sets(((2, 0), (1, 0), (1, 0), (1, 0)), 0, 3, 4, False, "none", False)
+    ()
     """
     if not any(n or o for n, o in anchors):
-        return (0, ()) if not wilds else None
+        return ((0, 0, ()),) if not wilds else ()
     first = next(s for s, (n, o) in enumerate(anchors) if n or o)
-    best: tuple[int, tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]] | None = None
     per_suit = []
     for s, (n, o) in enumerate(anchors):
         if dups:
@@ -1048,6 +1167,7 @@ def _fewest_sets(
         if s == first:
             choices = [c for c in choices if c != (0, 0)]
         per_suit.append(choices)
+    found: dict[tuple[int, int], _SetList] = {}
     for pick in product(*per_suit):
         naturals = sum(a for a, _ in pick)
         own = sum(b for _, b in pick)
@@ -1058,34 +1178,47 @@ def _fewest_sets(
                 continue
             counted_wild = w + (own if own_is_wild else 0)
             counted_natural = naturals + (0 if own_is_wild else own)
-            if limit == "one" and counted_wild > 1:
-                continue
-            if limit == "one_per_three" and counted_wild > size // 3:
-                continue
-            if limit == "naturals_majority" and counted_wild >= counted_natural:
+            if limit == "one":
+                slack = 1 - counted_wild
+            elif limit == "one_per_three":
+                slack = (size - 3 * counted_wild) // 2
+            elif limit == "naturals_majority":
+                slack = counted_natural - counted_wild - 1
+            else:
+                slack = _NO_LIMIT
+            if slack < 0:
                 continue
             rest = tuple((n - a, o - b) for (n, o), (a, b) in zip(anchors, pick, strict=True))
-            found = _fewest_sets(rest, wilds - w, min_set, most, dups, limit, own_is_wild)
-            if found is None:
-                continue
             this = (
                 tuple(s for s, (a, _) in enumerate(pick) for _ in range(a)),
                 tuple(s for s, (_, b) in enumerate(pick) for _ in range(b)),
                 w,
+                min(most - size, slack),
             )
-            if best is None or found[0] + 1 < best[0]:
-                best = (found[0] + 1, (this, *found[1]))
-    return best
+            for n_sets, capacity, sets in _fewest_sets(
+                rest, wilds - w, min_set, most, dups, limit, own_is_wild
+            ):
+                key = (n_sets + 1, capacity + this[3])
+                if key not in found:
+                    found[key] = (this, *sets)
+    ways = sorted(found, key=lambda key: (key[0], -key[1]))
+    frontier = []
+    best_capacity = -1
+    for n_sets, capacity in ways:
+        if capacity > best_capacity:
+            frontier.append((n_sets, capacity, found[n_sets, capacity]))
+            best_capacity = capacity
+    return tuple(frontier)
 
 
 def best_new_melds(
     pile: Sequence[Card], ctx: Context, budget: Budget
-) -> tuple[tuple[int, int, int], list[tuple[Card, ...]], bool]:
+) -> tuple[tuple[int, int, int], list[tuple[Card, ...]], bool] | None:
     """The best split of ``pile`` into new melds by the DP: its score, its groups, and whether
-    it is exact (False once the budget was spent)."""
+    it is exact (False once the budget was spent); None if it found none within the budget."""
     dp = PileDP(ctx, pile, budget)
     answer = dp.solve()
-    if answer is None:  # pragma: no cover (the empty split is always there)
-        return (0, 0, 0), [], False
+    if answer is None:
+        return None
     groups = dp.build(answer)
     return dp.value_of(answer.value, len(groups)), groups, answer.exact
