@@ -375,7 +375,9 @@ def test_the_dp_over_ranks_equals_the_brute_force(
     """New melds only, by the dynamic programme alone (no fallback on the search): the same
     score as the brute force, every group legal and scoring what the programme counted."""
     ctx, pile, _ = deal
-    found, groups, exact = best_new_melds(pile, ctx, Budget(10**6))
+    answer = best_new_melds(pile, ctx, Budget(10**6))
+    assert answer is not None
+    found, groups, exact = answer
     assert exact
     assert found == best_score(pile, ctx)
     verdicts = [check_meld(group, ctx) for group in groups]
