@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..engine.arrange import arrange
+from ..engine.arrange import DEFAULT_BUDGET, arrange
 from ..engine.cards import SUITS, Card
 from ..engine.melds import check_meld
 from ..engine.points import Context
@@ -26,9 +26,26 @@ __all__ = ["AUTO_BUDGET", "MAX_AUTO", "AutoGrouping", "display_order", "group_au
 #: The most table cards the app groups by itself for one player: as many as a field holds (the
 #: engine's work budget bounds the search, not the pile's size).
 MAX_AUTO = MAX_CARDS
-#: The work budget of each ``arrange`` call, in the engine's steps (None: the engine's default,
-#: about a second); tests set a small one.
+#: The work budget of one grouping, shared by its ``arrange`` calls, in the engine's steps
+#: (None: the engine's default, about a second): one preview stays about a second however
+#: many players there are. Tests set a small one.
 AUTO_BUDGET: int | None = None
+
+
+class _Allowance:
+    """One budget shared by the calls of a grouping: each call may use an even share of
+    what is left (the calls that finish early leave more for the others)."""
+
+    def __init__(self, calls: int) -> None:
+        self.left = DEFAULT_BUDGET if AUTO_BUDGET is None else AUTO_BUDGET
+        self.calls = max(calls, 1)
+
+    def share(self) -> int:
+        return max(self.left // max(self.calls, 1), 1)
+
+    def used(self, work: int) -> None:
+        self.left = max(self.left - work, 0)
+        self.calls -= 1
 
 
 def _circular_order(numbers: list[int]) -> dict[int, int]:
@@ -119,6 +136,7 @@ def group_automatically(
     (['3S 3D 3C', '@1.0 9S'], frozenset())
     """
     inexact: set[int] = set()
+    allowance = _Allowance(2 * len(piles))  # each pile, then its leftovers
     # pass 1: each player's own melds
     melds: dict[int, list[Group]] = {}
     leftovers: dict[int, list[Card]] = {}
@@ -132,7 +150,8 @@ def group_automatically(
             leftovers[seat] = []
             inexact.add(seat)
             continue
-        found = arrange(pile, ctx, table=[], budget=AUTO_BUDGET)
+        found = arrange(pile, ctx, table=[], budget=allowance.share())
+        allowance.used(found.work)
         if not found.exact:
             inexact.add(seat)
         melds[seat] = [Group(display_order(g.cards, ctx)) for g in found.melds]
@@ -154,7 +173,8 @@ def group_automatically(
         left = leftovers[seat]
         if not left:
             continue
-        found = arrange(left, ctx, table=[entry.cards for entry in table], budget=AUTO_BUDGET)
+        found = arrange(left, ctx, table=[entry.cards for entry in table], budget=allowance.share())
+        allowance.used(found.work)
         if not found.exact:
             inexact.add(seat)
         laid = []

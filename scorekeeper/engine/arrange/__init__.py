@@ -64,7 +64,7 @@ from __future__ import annotations
 import gc
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import RANKS, SUITS, Card, format_cards, parse_cards
 from ..melds import Context, Verdict, check_meld
@@ -101,6 +101,8 @@ class Arrangement:
     #: False when the search stopped at its work budget: the best split it found, not
     #: known to be the best (group the rest by hand).
     exact: bool = True
+    #: The work it took, in budget steps (a caller sharing one budget among calls counts it).
+    work: int = 0
 
     @property
     def complete(self) -> bool:
@@ -134,16 +136,18 @@ def arrange(
     # process), so it waits until the search is done.
     collecting = gc.isenabled()
     gc.disable()
+    spent = 0
     try:
         answers: list[Arrangement] = []
         if melds:
-            searched = _by_search(cards, ctx, melds, Budget(steps, grace=1.0))
+            work = Budget(steps, grace=1.0)
+            searched = _by_search(cards, ctx, melds, work)
+            spent = work.used
             answers = [searched] if searched is not None else []
         else:
             # The search is quickest where wilds are few or all alike; the DP where they are
             # many, limited or priced as represented. A quarter of the budget to the search,
             # half to the DP, and what is left to the search again.
-            spent = 0
             for share, how in ((steps // 4, "search"), (steps // 2, "ranks"), (None, "search")):
                 left = steps - spent if share is None else share
                 if left <= 0:
@@ -158,13 +162,13 @@ def arrange(
                 if found is not None:
                     answers.append(found)
                     if found.exact:
-                        return found
+                        return replace(found, work=spent)
     finally:
         if collecting:
             gc.enable()
     if not answers:  # nothing found within the budget: the plain melds, the rest by hand
-        return _plain_melds(cards, ctx)
-    return max(answers, key=lambda answer: (answer.score, answer.exact))
+        return replace(_plain_melds(cards, ctx), work=spent)
+    return replace(max(answers, key=lambda answer: (answer.score, answer.exact)), work=spent)
 
 
 def _plain_melds(cards: tuple[Card, ...], ctx: Context) -> Arrangement:
