@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,6 +48,13 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
     if household:
         app.config["HOUSEHOLD"] = True
     upgrade_database(app)
+    # A search holds the GIL while it works: hand it over every millisecond (not every five),
+    # so that the board's polls and the health check answer while one runs.
+    sys.setswitchinterval(0.001)
+    # The app's own objects live as long as the server: the collector need not walk them
+    # again on every full pass (a pass after a big search otherwise stalls every thread).
+    gc.collect()
+    gc.freeze()
     url = phone_url(host, port)
     if url is None:
         print(

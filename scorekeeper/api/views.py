@@ -15,6 +15,7 @@ from ..engine.points import Context
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.scoring import score_round
+from ..workload import arranging
 from . import bp
 from .declared import fixed_at, reading_code, refuse_tame_declarations, split_declared
 from .endpoints import api_route
@@ -149,7 +150,9 @@ def arrange_melds(body: MeldArrangeRequest) -> MeldArrangeResponse:
                 + " ".join(verdict.reasons),
                 422,
             )
-    found = arrange(pile, ctx, [_as_searched(rules, cards, declared) for cards, declared in table])
+    searched = [_as_searched(rules, cards, declared) for cards, declared in table]
+    with arranging() as budget:
+        found = arrange(pile, ctx, searched, budget=budget)
     melds = []
     for group in found.melds:
         verdict = _honoured(ctx, group, (), (), declared_as)

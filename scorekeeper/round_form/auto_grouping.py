@@ -36,8 +36,10 @@ class _Allowance:
     """One budget shared by the calls of a grouping: each call may use an even share of
     what is left (the calls that finish early leave more for the others)."""
 
-    def __init__(self, calls: int) -> None:
-        self.left = DEFAULT_BUDGET if AUTO_BUDGET is None else AUTO_BUDGET
+    def __init__(self, calls: int, budget: int | None) -> None:
+        if AUTO_BUDGET is not None:  # tests set a small one
+            budget = min(budget, AUTO_BUDGET) if budget is not None else AUTO_BUDGET
+        self.left = DEFAULT_BUDGET if budget is None else budget
         self.calls = max(calls, 1)
 
     def share(self) -> int:
@@ -121,6 +123,7 @@ def group_automatically(
     piles: Mapping[int, Sequence[Card]],
     by_hand: Mapping[int, Sequence[Group]],
     ctx: Context,
+    budget: int | None = None,
 ) -> AutoGrouping:
     """The groups of each pile (seat → the player's table cards): melds, then layoffs.
 
@@ -136,7 +139,7 @@ def group_automatically(
     (['3S 3D 3C', '@1.0 9S'], frozenset())
     """
     inexact: set[int] = set()
-    allowance = _Allowance(2 * len(piles))  # each pile, then its leftovers
+    allowance = _Allowance(2 * len(piles), budget)  # each pile, then its leftovers
     # pass 1: each player's own melds
     melds: dict[int, list[Group]] = {}
     leftovers: dict[int, list[Card]] = {}

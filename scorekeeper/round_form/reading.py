@@ -23,6 +23,7 @@ from ..engine.cards import RANKS, Card, CardError, parse_rank
 from ..engine.points import Context
 from ..engine.rules import Rules
 from ..engine.scoring import LayoffRecord, MeldRecord, PlayerRecord, RoundRecord
+from ..workload import arranging
 from .auto_grouping import group_automatically
 from .fields import STOCK, RoundFields, valid_key
 from .layout import FormError, Group, format_layout, parse_codes_leniently, parse_layout
@@ -225,7 +226,8 @@ def interpret(fields: RoundFields, game: FormGame) -> Interpretation:
         plans.append(PlayerPlan(seat, name, False, tuple(groups), tuple(hand), hand_made))
 
     by_hand = {plan.seat: plan.groups for plan in plans if plan.hand_made}
-    grouped = group_automatically(piles, by_hand, ctx)
+    with arranging() as budget:
+        grouped = group_automatically(piles, by_hand, ctx, budget)
     plans = [
         replace(
             plan,

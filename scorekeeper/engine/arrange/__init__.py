@@ -76,7 +76,7 @@ __all__ = ["DEFAULT_BUDGET", "Arrangement", "Group", "arrange", "format_cards", 
 
 #: The work one arrangement may do, in steps (states made, nodes searched, referee calls):
 #: about a second on the machine this was measured on (a 2-core server).
-DEFAULT_BUDGET = 100_000
+DEFAULT_BUDGET = 70_000
 
 
 @dataclass(frozen=True)

@@ -295,11 +295,15 @@ class PileDP:
             return None
         state, (value, _, _) = max(final.items(), key=lambda item: item[1][0])
         actions: list[object] = []
-        for back in reversed(history[1:]):
+        while len(history) > 1:
+            # Layers are dropped one at a time: freeing them all at once would hold the
+            # interpreter for as long as that takes, and every other request would wait.
+            back = history.pop()
             _, parent, action = back[state]
             actions.append(action)
             assert parent is not None
             state = parent
+            del back
         actions.reverse()
         return _Answer(value, actions, not self.budget.spent)
 

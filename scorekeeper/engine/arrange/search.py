@@ -223,6 +223,7 @@ class _Solver(_Candidates):
 
     def _groups_needed(self, s: int, wilds: int) -> int:
         """The bound on groups by ranks and suits (a method of its own: a test turns it off)."""
+        self._spend(10)  # about as much work as ten search steps
         return self.bound.groups_needed(s, wilds)
 
     def _search(
