@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from .cards import RANKS, SUITS, Card, format_cards, parse_cards, rank_name
@@ -298,7 +298,18 @@ def _laid_beside(
 ) -> Verdict | None:
     """Real cards laid beside the wilds that stand for them (``real_card_for_wild``)."""
     beside = _beside(meld, added, ctx, pins, frozenset())
-    return beside[0] if beside is not None else None
+    if beside is None:
+        return None
+    verdict = beside[0]
+    # The laid-off cards' readings in the order the cards were given (the cards laid beside
+    # come last out of _beside).
+    pool = list(verdict.readings[len(meld) :])
+    ordered = []
+    for card in added:
+        reading = next(r for r in pool if r.card == card)
+        pool.remove(reading)
+        ordered.append(reading)
+    return replace(verdict, readings=verdict.readings[: len(meld)] + tuple(ordered))
 
 
 def _beside(

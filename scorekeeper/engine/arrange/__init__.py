@@ -76,7 +76,7 @@ __all__ = ["DEFAULT_BUDGET", "Arrangement", "Group", "arrange", "format_cards", 
 
 #: The work one arrangement may do, in steps (states made, nodes searched, referee calls):
 #: about a second on the machine this was measured on (a 2-core server).
-DEFAULT_BUDGET = 70_000
+DEFAULT_BUDGET = 100_000
 
 
 @dataclass(frozen=True)
@@ -145,16 +145,32 @@ def arrange(
             spent = work.used
             answers = [searched] if searched is not None else []
         else:
-            # The search is quickest where wilds are few or all alike; the DP where they are
-            # many, limited or priced as represented. A quarter of the budget to the search,
-            # half to the DP, and what is left to the search again.
-            for share, how in ((steps // 4, "search"), (steps // 2, "ranks"), (None, "search")):
+            # The search is quickest where wilds are all alike (no wild limit, no joker priced
+            # as represented): it goes first there, with most of the budget; elsewhere the DP
+            # goes first. Each then leaves what it did not use to the other.
+            rules = ctx.rules
+            alike = rules.wild_limit == "none" and not (
+                ctx.jokers_wild
+                and rules.joker_points == "as_represented"
+                and any(card.is_joker for card in cards)
+            )
+            first = steps * 7 // 10
+            plan = (
+                ((first, "search"), (None, "ranks"))
+                if alike
+                else ((first, "ranks"), (None, "search"))
+            )
+            for share, how in plan:
                 left = steps - spent if share is None else share
                 if left <= 0:
                     break
                 if how == "ranks":
-                    work = Budget(left)
-                    found = _by_ranks(cards, ctx, work)
+                    # What the DP must reach: the best split known (the search's, if it found
+                    # one, and the plain melds'), so that it cuts every state short of it.
+                    known = max([_plain_melds(cards, ctx), *answers], key=lambda a: a.score)
+                    answers.append(known)
+                    work = Budget(left, grace=1.2)
+                    found = _by_ranks(cards, ctx, work, known.score)
                 else:
                     work = Budget(left, grace=1.0)
                     found = _by_search(cards, ctx, [], work)
@@ -231,11 +247,17 @@ def _answer(
     )
 
 
-def _by_ranks(cards: tuple[Card, ...], ctx: Context, work: Budget) -> Arrangement | None:
-    """New melds only, by the dynamic programme over ranks; None if the referee disagrees
-    with it about a group (it then falls to the search)."""
+def _by_ranks(
+    cards: tuple[Card, ...],
+    ctx: Context,
+    work: Budget,
+    floor: tuple[int, int, int] | None = None,
+) -> Arrangement | None:
+    """New melds only, by the dynamic programme over ranks, cutting what cannot reach
+    ``floor``; None if the referee disagrees with it about a group (it then falls to the
+    search)."""
     try:
-        found = best_new_melds(cards, ctx, work)
+        found = best_new_melds(cards, ctx, work, floor)
     except BudgetSpent:
         return None
     if found is None:

@@ -176,7 +176,13 @@ class _Answer:
 class PileDP:
     """The DP for one pile under one context (new melds only; no table)."""
 
-    def __init__(self, ctx: Context, pile: Sequence[Card], budget: Budget) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        pile: Sequence[Card],
+        budget: Budget,
+        floor: tuple[int, int, int] | None = None,
+    ) -> None:
         rules = ctx.rules
         self.ctx = ctx
         self.rules = rules
@@ -275,6 +281,33 @@ class PileDP:
         most_points = max([0, *(pts(card) for card in pile), *(max(r) for r in self.jok_pts)])
         self.scale = _Scale(len(pile), most_points * (len(pile) + 1) + self.jok_alone * len(pile))
         self._set_cache: dict[object, list[_SetChoice]] = {}
+        # What the cards still to come could add at most (each placed at its best points),
+        # for cutting states that cannot reach a split already known (``floor``).
+        per_card, point = self.scale.card, self.scale.point
+        self.floor = None
+        if floor is not None:
+            self.floor = floor[0] * per_card + floor[1] * point + floor[2]
+        self.nat_best = [
+            [max(self.nat_pts[p][s], self.nat_low[s] if p == 0 else 0) for s in range(4)]
+            for p in range(size)
+        ]
+        worth = [
+            [
+                self.nat[p][s] * (per_card + point * self.nat_best[p][s])
+                + self.own[p][s] * (per_card + point * self.own_pts[p][s])
+                for s in range(4)
+            ]
+            for p in range(size)
+        ]
+        self.ahead_worth = [[0] * 5 for _ in range(size)]  # after suit s of place p (4: all)
+        later = 0
+        for p in range(size - 1, -1, -1):
+            self.ahead_worth[p][4] = later
+            for s in range(3, -1, -1):
+                self.ahead_worth[p][s] = later + sum(worth[p][s + 1 :])
+            later += sum(worth[p])
+        self.joker_best = max([0, *(max(row) for row in self.jok_pts), *self.jok_low])
+        self.class_best = self.classes[0] if self.classes else 0
 
     # --- the layers ----------------------------------------------------------------------
 
@@ -285,9 +318,9 @@ class PileDP:
         history = [layer]
         for p in range(self.size):
             for s in range(4):
-                layer = self._layer(layer, partial(self._suit_moves, p=p, s=s))
+                layer = self._layer(layer, partial(self._suit_moves, p=p, s=s), (p, s))
                 history.append(layer)
-            layer = self._layer(layer, partial(self._set_moves, p=p))
+            layer = self._layer(layer, partial(self._set_moves, p=p), (p, 4))
             history.append(layer)
         final = self._layer(layer, self._end_moves)
         history.append(final)
@@ -311,8 +344,11 @@ class PileDP:
         self,
         layer: dict[_State, tuple[int, _State | None, object]],
         moves: Callable[[_State], Iterator[tuple[_State, int, object]]],
+        at: tuple[int, int] | None = None,
     ) -> dict[_State, tuple[int, _State | None, object]]:
-        """The next layer: every move from every state, the best way into each new state."""
+        """The next layer: every move from every state, the best way into each new state;
+        without those that cannot reach the split already known (``at``: the place and suit
+        this layer has settled)."""
         budget = self.budget
         if budget.spent and len(layer) > BEAM:
             # The richest states, and the richest of those with the fewest runs still open
@@ -331,10 +367,74 @@ class PileDP:
                 old = out.get(new)
                 if old is None or total > old[0]:
                     out[new] = (total, state, action)
-            budget.left -= made + 1
+            # A state made costs about two budget steps (its moves, merging, the bounds).
+            budget.left -= 2 * made + 1
             if budget.spent and out and len(out) >= BEAM:
                 break  # past the budget: the rest of this layer is not looked at
-        return out
+        if self.floor is not None and at is not None:
+            floor = self.floor
+            out = {
+                state: entry
+                for state, entry in out.items()
+                if entry[0] + self._most_to_come(state, *at) >= floor
+            }
+        return self._undominated(out) if len(out) > 1 else out
+
+    def _undominated(
+        self, layer: dict[_State, tuple[int, _State | None, object]]
+    ) -> dict[_State, tuple[int, _State | None, object]]:
+        """The states no other beats on every count that decides what is still to come.
+
+        Fixed-points wilds are alike: each placed one adds a card and its class's points
+        (the richest first) whether a meld needed it or the capacity took it. So of two states
+        that agree on their tracks and cards, what tells them apart is their value without
+        the wilds placed where needed, those wilds plus the capacity (all the fixed wilds
+        they can still end up placing), the wilds placed where needed (fewer leave more for
+        melds to come) and the jokers placed. A state no better on any of these than another
+        cannot end better.
+        """
+        card = self.scale.card
+        groups: dict[object, list[tuple[int, int, int, int, _State]]] = {}
+        for state, (value, _, _) in layer.items():
+            tracks, avail, plain, jokers, own, spare, cap = state
+            # Never more fixed wilds placed than there are (those in their own place aside).
+            reach = min(plain + cap, self.fixed_total - sum(own))
+            groups.setdefault((tracks, avail, own, spare), []).append(
+                (value - plain * card, reach, plain, jokers, state)
+            )
+        kept: dict[_State, tuple[int, _State | None, object]] = {}
+        for members in groups.values():
+            if len(members) == 1:
+                kept[members[0][4]] = layer[members[0][4]]
+                continue
+            members.sort(key=lambda m: (-m[0], -m[1], m[2], m[3]))
+            front: list[tuple[int, int, int, int, _State]] = []
+            for member in members:
+                _, reach, plain, jokers, _ = member
+                if any(r >= reach and p <= plain and j <= jokers for _, r, p, j, _ in front):
+                    continue
+                front.append(member)
+                kept[member[4]] = layer[member[4]]
+        return kept
+
+    def _most_to_come(self, state: _State, p: int, s: int) -> int:
+        """The most the cards not yet settled could still add to a state's value: every card
+        still to come, left for sets, spared for the top or wild, placed at its best points."""
+        _, avail, plain, jokers, own, spare, _ = state
+        card, point = self.scale.card, self.scale.point
+        total = self.ahead_worth[p][s]
+        for t, n in enumerate(avail[0::2]):
+            total += n * (card + point * self.nat_best[p][t])
+        for t, n in enumerate(avail[1::2]):
+            total += n * (card + point * self.own_pts[p][t])
+        for t, n in enumerate(spare[0::2]):
+            total += n * (card + point * self.nat_pts[0][t])
+        for t, n in enumerate(spare[1::2]):
+            total += n * (card + point * self.own_pts[0][t])
+        fixed_left = max(0, self.fixed_total - sum(own) - plain)
+        total += (self.jokers - jokers) * (card + point * self.joker_best)
+        total += fixed_left * (card + point * self.class_best) + plain * point * self.class_best
+        return total
 
     # --- wild cards filling places ---------------------------------------------------------
 
@@ -345,6 +445,7 @@ class PileDP:
         card, point = self.scale.card, self.scale.point
         if not m:
             return [(0, 0, 0)]
+        self.budget.left -= 1  # placing wilds is work: counted, the layer checks the budget
         if not self.jokers:
             return [(m, 0, m * card)] if m <= fixed_free else []
         ranked = sorted(values, reverse=True)
@@ -1216,11 +1317,15 @@ def _fewest_sets(
 
 
 def best_new_melds(
-    pile: Sequence[Card], ctx: Context, budget: Budget
+    pile: Sequence[Card],
+    ctx: Context,
+    budget: Budget,
+    floor: tuple[int, int, int] | None = None,
 ) -> tuple[tuple[int, int, int], list[tuple[Card, ...]], bool] | None:
     """The best split of ``pile`` into new melds by the DP: its score, its groups, and whether
-    it is exact (False once the budget was spent); None if it found none within the budget."""
-    dp = PileDP(ctx, pile, budget)
+    it is exact (False once the budget was spent); None if it found none within the budget
+    (or none as good as ``floor``, the score of a split already known)."""
+    dp = PileDP(ctx, pile, budget, floor)
     answer = dp.solve()
     if answer is None:
         return None
