@@ -934,6 +934,72 @@ class PileDP:
             end_state: _State = ((), (), 0, 0, (), (), 0)
             yield end_state, value, (tuple(end[5] for end in combo), extra, dump)
 
+    def _top_wilds(
+        self,
+        s: int,
+        n: int,
+        lim: int,
+        count: int,
+        fixed_free: int,
+        joker_free: int,
+        fixed_alone: bool,
+    ) -> list[tuple[int, int, int, int, tuple[_Spot, ...]]]:
+        """A run of ``n`` cards of suit ``s`` round the corner whose top ``count`` places (up to
+        the king) are wilds (fixed ones without a joker only where ``fixed_alone``). Each way:
+        (fixed wilds, jokers, gain, capacity, the cards it adds)."""
+        size = self.size
+        lim2 = self.limit.add_wilds(lim, count)
+        if lim2 is None:
+            return []
+        values = [self._joker_value(s, x) for x in range(size - count, size)]
+        ways = []
+        for f2, j2, wg in self._fills(values, fixed_free, joker_free):
+            if not fixed_alone and f2 and not j2:
+                continue
+            done = self._finish(n + count, lim2, fixed_free - f2, size)
+            if done is None:
+                continue
+            need, _, capacity = done
+            spots = _spots(None, size, s, f2 + j2 + need, j2)
+            ways.append((f2 + need, j2, wg + need * self.scale.card, capacity, spots))
+        return ways
+
+    def _ace_high(
+        self,
+        s: int,
+        how: str,
+        n: int,
+        lim: int,
+        below: int,
+        fixed_free: int,
+        joker_free: int,
+        fixed_below: bool,
+    ) -> list[tuple[int, int, int, int, tuple[_Spot, ...]]]:
+        """A run of suit ``s`` ending with the ace high (``how``: natural or wild in its own
+        place), ``below`` places under it filled with wilds (fixed ones only where
+        ``fixed_below``: the gap of a run; below a new run's anchor only jokers go by choice).
+        Each way: (fixed wilds, jokers, gain, capacity, the cards it adds)."""
+        size = self.size
+        scale = self.scale
+        lim2 = self.limit.add_wilds(lim, below)
+        lim3 = None if lim2 is None else self.limit.add(lim2, how)
+        if lim3 is None:
+            return []
+        free = fixed_free - (how == OWN)
+        ace = scale.card + scale.point * (self.nat_pts[0][s] if how == NAT else self.own_pts[0][s])
+        values = [self._joker_value(s, x) for x in range(size - below, size)]
+        ways = []
+        for f2, j2, wg in self._fills(values, free, joker_free):
+            if below and not fixed_below and not j2:
+                continue
+            done = self._finish(n + below + 1, lim3, free - f2, self.widest)
+            if done is None:
+                continue
+            need, _, capacity = done
+            spots = ((how, size, s), *_spots(None, size, s, f2 + j2 + need, j2))
+            ways.append((f2 + need, j2, wg + ace + need * scale.card, capacity, spots))
+        return ways
+
     def _suit_end(
         self,
         s: int,
@@ -947,14 +1013,8 @@ class PileDP:
         k0 = spare[2 * s] if spare else 0
         o0 = spare[2 * s + 1] if spare else 0
         size = self.size
-        limit = self.limit
         scale = self.scale
         results: list[tuple[int, int, tuple[int, ...], int, int, tuple[_Step, ...]]] = []
-
-        def ace_gain(how: str) -> int:
-            return scale.card + scale.point * (
-                self.nat_pts[0][s] if how == NAT else self.own_pts[0][s]
-            )
 
         def walk(
             i: int, k: int, o: int, f: int, jk: int, g: int, c: int, acts: tuple[_Step, ...]
@@ -981,79 +1041,51 @@ class PileDP:
                     )
             if kind in (TAIL, HEAD):
                 # the places up to the king filled with wilds; a tail then joins its head
-                values = [self._joker_value(s, x) for x in range(size - gap, size)]
-                lim2 = limit.add_wilds(lim, gap)
-                if lim2 is not None:
-                    for f2, j2, wg in self._fills(values, ff, jf):
-                        done = self._finish(n + gap, lim2, ff - f2, size)
-                        if done is None:
-                            continue
-                        need, _, capacity = done
-                        walk(
-                            i + 1,
-                            k,
-                            o,
-                            f + f2 + need,
-                            jk + j2,
-                            g + wg + need * scale.card,
-                            c + capacity,
-                            (*acts, (None, _spots(None, size, s, f2 + j2 + need, j2), capacity)),
-                        )
+                for f2, j2, gain, capacity, spots in self._top_wilds(s, n, lim, gap, ff, jf, True):
+                    walk(
+                        i + 1,
+                        k,
+                        o,
+                        f + f2,
+                        jk + j2,
+                        g + gain,
+                        c + capacity,
+                        (*acts, (None, spots, capacity)),
+                    )
             if kind == RUN and self.high_ok:
                 # the ace high as its anchor, the gap below it filled with wilds
                 for how, k2, o2 in ([(NAT, k - 1, o)] if k else []) + (
                     [(OWN, k, o - 1)] if o and ff > 0 else []
                 ):
-                    lim2 = limit.add_wilds(lim, gap)
-                    lim3 = None if lim2 is None else limit.add(lim2, how)
-                    if lim3 is None:
-                        continue
-                    values = [self._joker_value(s, x) for x in range(size - gap, size)]
-                    for f2, j2, wg in self._fills(values, ff - (how == OWN), jf):
-                        done = self._finish(n + gap + 1, lim3, ff - (how == OWN) - f2, self.widest)
-                        if done is None:
-                            continue
-                        need, _, capacity = done
+                    for f2, j2, gain, capacity, spots in self._ace_high(
+                        s, how, n, lim, gap, ff, jf, True
+                    ):
                         walk(
                             i + 1,
                             k2,
                             o2,
-                            f + f2 + need,
+                            f + f2,
                             jk + j2,
-                            g + wg + ace_gain(how) + need * scale.card,
+                            g + gain,
                             c + capacity,
-                            (
-                                *acts,
-                                (
-                                    None,
-                                    ((how, size, s), *_spots(None, size, s, f2 + j2 + need, j2)),
-                                    capacity,
-                                ),
-                            ),
+                            (*acts, (None, spots, capacity)),
                         )
             if kind == WAIT:
-                # a tail of wild cards only, below the king
+                # a tail of wild cards only, below the king (more fixed ones than the first go
+                # by the capacity)
                 for t in range(1, size - extra):
-                    lim2 = limit.add_wilds(lim, t)
-                    if lim2 is None:
-                        break
-                    values = [self._joker_value(s, x) for x in range(size - t, size)]
-                    for f2, j2, wg in self._fills(values, ff, jf):
-                        if t > 1 and f2 and not j2:
-                            continue  # more fixed wilds go by the capacity
-                        done = self._finish(n + t, lim2, ff - f2, size)
-                        if done is None:
-                            continue
-                        need, _, capacity = done
+                    for f2, j2, gain, capacity, spots in self._top_wilds(
+                        s, n, lim, t, ff, jf, t == 1
+                    ):
                         walk(
                             i + 1,
                             k,
                             o,
-                            f + f2 + need,
+                            f + f2,
                             jk + j2,
-                            g + wg + need * scale.card,
+                            g + gain,
                             c + capacity,
-                            (*acts, (None, _spots(None, size, s, f2 + j2 + need, j2), capacity)),
+                            (*acts, (None, spots, capacity)),
                         )
 
         def high_starts(
@@ -1076,38 +1108,20 @@ class PileDP:
             for how, k2, o2 in ([(NAT, k - 1, o)] if k else []) + (
                 [(OWN, k, o - 1)] if o and ff > 0 else []
             ):
-                lim1 = limit.add(0, how)
-                if lim1 is None:
-                    continue
                 for lead in range(0, (size - 1 if self.jokers else 0) + 1):
                     if (how, lead) < floor:
                         continue
-                    lim2 = limit.add_wilds(lim1, lead)
-                    if lim2 is None:
-                        break
-                    values = [self._joker_value(s, x) for x in range(size - lead, size)]
-                    for f2, j2, wg in self._fills(values, ff - (how == OWN), jf):
-                        if lead and not j2:
-                            continue
-                        done = self._finish(lead + 1, lim2, ff - (how == OWN) - f2, self.widest)
-                        if done is None:
-                            continue
-                        need, _, capacity = done
+                    for f2, j2, gain, capacity, spots in self._ace_high(
+                        s, how, 0, 0, lead, ff, jf, False
+                    ):
                         high_starts(
                             k2,
                             o2,
-                            f + f2 + need,
+                            f + f2,
                             jk + j2,
-                            g + wg + ace_gain(how) + need * scale.card - scale.group,
+                            g + gain - scale.group,
                             c + capacity,
-                            (
-                                *acts,
-                                (
-                                    None,
-                                    ((how, size, s), *_spots(None, size, s, f2 + j2 + need, j2)),
-                                    capacity,
-                                ),
-                            ),
+                            (*acts, (None, spots, capacity)),
                             (how, lead),
                         )
 
