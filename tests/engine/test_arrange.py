@@ -398,3 +398,35 @@ def test_the_budget_bounds_the_work_and_says_so() -> None:
     assert not small.exact
     check_split(pile, ctx, [], small)
     assert arrange(cards("3C 3D 3S"), ctx, budget=200).exact
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "wild_rank", "pile", "best"),
+    [
+        # one wild a set: four sixes make two sets of two with a five each, not one of four
+        ("george2500", {"jokers": 2}, "5", "6H 6S 6D 5C KS 5H 6C", (6, 220, -2)),
+        # naturals in the majority: two sets of two aces with a wild each
+        (
+            "rummy500",
+            {"jokers": 2, "wild_cards": ["JS", "JH"], "wild_limit": "naturals_majority"},
+            None,
+            "AC JK JH AH AS AD 7S",
+            (6, 85, -2),
+        ),
+    ],
+)
+def test_more_sets_where_the_wild_limit_lets_more_wilds_in(
+    preset: str,
+    options: dict[str, object],
+    wild_rank: str | None,
+    pile: str,
+    best: tuple[int, int, int],
+) -> None:
+    """Found by the benchmark's corpus against the brute force: the fewest wilds that make
+    the sets are not always best, when more sets let more wilds in."""
+    rules = rules_for(preset, options)
+    ctx = Context(rules, wild_rank, packs=rules.packs())
+    assert best_score(cards(pile), ctx) == best
+    assert arrange(cards(pile), ctx).score == best
+    answer = best_new_melds(cards(pile), ctx, Budget(10**6))
+    assert answer is not None and answer[0] == best

@@ -758,11 +758,11 @@ class PileDP:
             fixed_free = self.fixed_total - sum(used_own) - plain
             if fixed_free < 0:
                 continue
-            for nat_used, points, n_sets, wilds, capacity, plan, needed in self._set_choices(
+            for nat_used, points, n_sets, wilds, capacity, plan, least in self._set_choices(
                 p, naturals, own_use, top, fixed_free, joker_free
             ):
                 placed = sum(nat_used) + sum(own_use) + wilds
-                fewest_jokers = max(0, wilds - fixed_free, wilds - needed)
+                fewest_jokers = max(least, wilds - fixed_free)
                 for y in range(fewest_jokers, min(wilds, joker_free) + 1):
                     value = (
                         placed * scale.card
@@ -801,9 +801,10 @@ class PileDP:
         joker_free: int,
     ) -> list[_SetChoice]:
         """The ways to put natural cards of this rank into sets: (naturals used, their points,
-        sets, wilds placed, capacity, plan, the fewest wilds that do). Each with the fewest
-        wilds that make them sets (more go by the capacity), or with more where jokers are
-        worth placing; the naturals left out are lost (at the ace they may still go high)."""
+        sets, wilds placed, capacity, plan, the fewest of those wilds that are jokers). Each
+        with the fewest wilds that make them sets (more go by the capacity), with more where
+        that lets more wilds in, or with more as jokers where jokers are worth placing; the
+        naturals left out are lost (at the ace they may still go high)."""
         key = (p, naturals, own_use, top, min(fixed_free, 16), min(joker_free, 16))
         cached = self._set_cache.get(key)
         if cached is not None:
@@ -817,10 +818,13 @@ class PileDP:
             if not anchors:
                 choices.append((nat_used, 0, 0, 0, 0, SetPlan(()), 0))
                 continue
+            # Each number of wilds whose sets can reach more wilds in all (those placed plus
+            # the capacity) than fewer wilds could: more sets may take more (two sets of two
+            # and a wild each, where one wild is allowed a set). And, where jokers are worth
+            # placing, a few more wilds as jokers.
             needed: int | None = None
+            best_reach = -1
             for w in range(0, min(free, anchors * (self.most - 1)) + 1):
-                if needed is not None and w - needed > joker_free:
-                    break
                 frontier = _fewest_sets(
                     self._anchor_key(nat_used, own_use),
                     w,
@@ -834,11 +838,19 @@ class PileDP:
                     continue
                 if needed is None:
                     needed = w
-                if w > needed and not self.jokers:
-                    break
+                reach_here = best_reach
                 for n_sets, capacity, sets in frontier:
+                    reach = w + capacity
+                    if reach > best_reach:
+                        least_jokers = 0
+                    elif self.jokers and w - needed <= joker_free:
+                        least_jokers = w - needed  # the extra wilds only as jokers
+                    else:
+                        continue
                     plan = self._plan(nat_used, own_use, sets)
-                    choices.append((nat_used, points, n_sets, w, capacity, plan, needed))
+                    choices.append((nat_used, points, n_sets, w, capacity, plan, least_jokers))
+                    reach_here = max(reach_here, reach)
+                best_reach = reach_here
         if not top:
             choices = _best_by_placement(choices)
         self._set_cache[key] = choices
