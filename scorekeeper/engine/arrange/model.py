@@ -115,7 +115,9 @@ class _PileModel:
         key = (tuple(sorted(cards)), onto)
         verdict = self.exact_cache.get(key)
         if verdict is None:
-            self._spend(20)  # a referee's call costs about as much as twenty search steps
+            # A referee's call costs about four search steps a card (it tries every window
+            # of a run, and every place for its wilds).
+            self._spend(4 * (len(cards) + (len(self.table[onto]) if onto is not None else 0)))
             base = self.table[onto] if onto is not None else ()
             verdict = self.exact_cache[key] = check_meld(key[0], self.ctx, base)
         return verdict
