@@ -98,7 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--host", default="0.0.0.0", help="address to listen on (default: all interfaces)"
     )
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve_parser.add_argument("--threads", type=int, default=8, help="worker threads (default: 8)")
+    # 16 threads: a request that is searching holds one for up to a second, and the boards'
+    # polls and the health check must still find one free (load_arrange.py: /healthz worst
+    # 241 ms with 8 threads, 73 ms with 16, while eight heavy searches run).
+    serve_parser.add_argument(
+        "--threads", type=int, default=16, help="worker threads (default: 16)"
+    )
     serve_parser.add_argument(
         "--household",
         action="store_true",

@@ -1,7 +1,7 @@
 """How much arranging work one request may do, so that a few heavy requests never stall the
 server: the engine's full budget while few searches run at once, a small one beyond.
 
-A search is CPU work under Python's GIL: eight of the worst at once would hold all eight of
+A search is CPU work under Python's GIL: eight of the worst at once would hold eight of
 waitress's threads for seconds each, and every other request (the board's polls, the health
 check) would wait for a thread. So at most :data:`FULL_AT_ONCE` search gets the full budget
 (about a second); one that finds them all taken gets :data:`BUSY_BUDGET` (a few hundredths of

@@ -61,7 +61,6 @@ and the answer checked by the referee), :mod:`.bound` (the bound by ranks and su
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -131,47 +130,40 @@ def arrange(
     steps = DEFAULT_BUDGET if budget is None else budget
     cards = tuple(pile)
     melds = [tuple(meld) for meld in table]
-    # The search makes many small short-lived objects and no reference cycles; the cyclic
-    # garbage collector would only walk them (a full pass costs tens of milliseconds in a busy
-    # process), so it waits until the search is done.
-    collecting = gc.isenabled()
-    gc.disable()
     spent = 0
-    try:
-        answers: list[Arrangement] = []
-        if melds:
-            work = Budget(steps, grace=1.0)
-            searched = _by_search(cards, ctx, melds, work)
-            spent = work.used
-            answers = [searched] if searched is not None else []
-        else:
-            # The search first, with most of the budget: on the corpus's hardest mixes it
-            # answered exactly more often, with less work, than the DP first (64 of 72 piles
-            # against 57). The DP then gets the rest, cutting every state short of the best
-            # split the search found (it answers where the search is lost in candidates).
-            plan = ((steps * 8 // 10, "search"), (None, "ranks"))
-            for share, how in plan:
-                left = steps - spent if share is None else share
-                if left <= 0:
-                    break
-                if how == "ranks":
-                    # What the DP must reach: the best split known (the search's, if it found
-                    # one, and the plain melds'), so that it cuts every state short of it.
-                    known = max([_plain_melds(cards, ctx), *answers], key=lambda a: a.score)
-                    answers.append(known)
-                    work = Budget(left, grace=1.2)
-                    found = _by_ranks(cards, ctx, work, known.score)
-                else:
-                    work = Budget(left, grace=1.0)
-                    found = _by_search(cards, ctx, [], work)
-                spent += work.used
-                if found is not None:
-                    answers.append(found)
-                    if found.exact:
-                        return replace(found, work=spent)
-    finally:
-        if collecting:
-            gc.enable()
+    # (The cyclic collector stays on: turned off for the search, its first pass after
+    # stalled every other thread for up to a third of a second.)
+    answers: list[Arrangement] = []
+    if melds:
+        work = Budget(steps, grace=1.0)
+        searched = _by_search(cards, ctx, melds, work)
+        spent = work.used
+        answers = [searched] if searched is not None else []
+    else:
+        # The search first, with most of the budget: on the corpus's hardest mixes it
+        # answered exactly more often, with less work, than the DP first (63 of 72 piles
+        # against 57). The DP then gets the rest, cutting every state short of the best
+        # split the search found (it answers where the search is lost in candidates).
+        plan = ((steps * 8 // 10, "search"), (None, "ranks"))
+        for share, how in plan:
+            left = steps - spent if share is None else share
+            if left <= 0:
+                break
+            if how == "ranks":
+                # What the DP must reach: the best split known (the search's, if it found
+                # one, and the plain melds'), so that it cuts every state short of it.
+                known = max([_plain_melds(cards, ctx), *answers], key=lambda a: a.score)
+                answers.append(known)
+                work = Budget(left, grace=1.2)
+                found = _by_ranks(cards, ctx, work, known.score)
+            else:
+                work = Budget(left, grace=1.0)
+                found = _by_search(cards, ctx, [], work)
+            spent += work.used
+            if found is not None:
+                answers.append(found)
+                if found.exact:
+                    return replace(found, work=spent)
     if not answers:  # nothing found within the budget: the plain melds, the rest by hand
         return replace(_plain_melds(cards, ctx), work=spent)
     return replace(max(answers, key=lambda answer: (answer.score, answer.exact)), work=spent)
