@@ -16,7 +16,17 @@ points, then the fewest groups; ``unplaced`` names the cards the best split leav
 >>> arrange(parse_cards(["3C", "3D", "3S", "KS"]), ctx).unplaced
 (Card.from_code('KS'),)
 
-How the search works, and why it is exact:
+Two exact searches share one work budget (:mod:`.budget`: steps, not seconds, so that answers
+are the same on any machine; :data:`DEFAULT_BUDGET` is about a second here). New melds: the
+branch and bound below goes first with four fifths of it; where it does not finish, the
+dynamic programme over ranks (:mod:`.dp`: the ranks read low to high, each suit's open runs as
+tracks, the sets of a rank split by :mod:`.sets`, the wild limit as one number by
+:mod:`.limit`) gets the rest, cutting every state that cannot reach the split already found.
+Layoffs onto table melds: the branch and bound alone. Past the budget the answer is the best
+split found, with ``exact`` False; if neither found one, the plain runs and sets of the natural
+cards. Every answer is checked by the referee (:func:`.melds.check_meld`).
+
+How the branch and bound works, and why it is exact:
 
 * **Candidate groups.** A group holding a natural card is a set (its naturals share a rank), a
   run (they share a suit, one per rank), a set of non-wild jokers, or a layoff onto one table
@@ -56,7 +66,8 @@ Where each part lives: :mod:`.windows` (the windows of ranks a run may fill),
 :mod:`.model` (the pile tallied, the referee and the model of it: points by wild count),
 :mod:`.candidates` (the candidate groups), :mod:`.search` (the branch and bound,
 and the answer checked by the referee), :mod:`.bound` (the bound by ranks and suits),
-:mod:`.wilds` (where the wild cards left go).
+:mod:`.wilds` (where the wild cards left go); :mod:`.dp`, :mod:`.sets` and :mod:`.limit`
+(the dynamic programme); :mod:`.budget` (the work budget).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ Our rules go beyond Rummikub's, and each has its place:
   both sides of the king is a *head* (from the ace up) that waits for a *tail* (up to the
   king): one group, one length, one wild count.
 * **Sets** of a rank are settled once the suits of that rank have fed their runs, by a small
-  exact search over how the cards left for sets split (:func:`_fewest_sets`).
+  exact search over how the cards left for sets split (:func:`.sets.fewest_sets`).
 * **Wild sets** (``wild_sets``) take the wilds left at the end; **joker sets** (jokers that are
   not wild) are one group of their own.
 
@@ -38,14 +38,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from itertools import product
 from typing import Any
 
 from ..cards import JOKER_CARD, RANKS, SUITS, Card
 from ..points import Context, card_points
-from ..rules import Rules
 from .budget import Budget
+from .limit import NAT, OWN, WildLimit
+from .sets import SetChoice, SetPlan, best_by_placement, fewest_sets
 
 # Track kinds: an open run, one that took the ace low, the head of a run round the corner
 # (open), a head that has ended and waits for its tail, a tail joined to its head.
@@ -55,82 +56,18 @@ RUN, LOW, HEAD, WAIT, TAIL = range(5)
 #: place).
 Track = tuple[int, int, int, int, int]
 
-#: How a card fills a place: a natural card, a wild in its own place, a fixed-points wild,
-#: a joker priced as represented.
-NAT, OWN, FIX, JOK = "N", "O", "F", "J"
+#: How a card fills a place besides a natural card (NAT) or a wild in its own place (OWN): a
+#: fixed-points wild, a joker priced as represented.
+FIX, JOK = "F", "J"
 
 #: Beam width once the budget is spent.
 BEAM = 48
-
-_NO_LIMIT = 1 << 20
 
 #: A placeholder for a card of a group: how it fills its place, and that place.
 _Spot = tuple[str, int, int]
 #: What one move does to one group: the track after it (None: closed), its new cards, and the
 #: wilds it can still take (its share of the capacity).
 _Step = tuple["Track | None", tuple[_Spot, ...], int]
-
-
-class _Limit:
-    """The per-meld wild limit as a running number: can this meld still be legal, and is it?
-
-    ``one``: wilds so far. ``one_per_three``: cards - 3 * wilds. ``naturals_majority``:
-    naturals - wilds. A wild in its own place counts as natural unless ``wild_as_itself`` is
-    ``wild``. The number is capped where no more wilds could bring it down to the limit.
-
-    >>> from ..rules import Rules
-    >>> limit = _Limit(Rules(wild_limit="naturals_majority"), 8)
-    >>> state = limit.add(limit.add(0, NAT), NAT)
-    >>> limit.ok(state), limit.slack(state), limit.ok(limit.add_wilds(state, 2))
-    (True, 1, False)
-    """
-
-    def __init__(self, rules: Rules, wilds: int) -> None:
-        self.kind = rules.wild_limit
-        self.own_is_wild = rules.wild_as_itself == "wild"
-        self.cap = 2 * wilds + 2
-
-    def add(self, state: int, how: str) -> int | None:
-        kind = self.kind
-        if kind == "none":
-            return 0
-        natural = how == NAT or (how == OWN and not self.own_is_wild)
-        if kind == "one":
-            if natural:
-                return state
-            return None if state >= 1 else state + 1
-        if natural:
-            return min(state + 1, self.cap)
-        return state - (2 if kind == "one_per_three" else 1)
-
-    def add_wilds(self, state: int, count: int) -> int | None:
-        """The state after ``count`` plain wilds (None: broken for good)."""
-        kind = self.kind
-        if kind == "none":
-            return 0
-        if kind == "one":
-            return None if state + count > 1 else state + count
-        return state - (2 if kind == "one_per_three" else 1) * count
-
-    def ok(self, state: int | None) -> bool:
-        if state is None:
-            return False
-        if self.kind == "one_per_three":
-            return state >= 0
-        if self.kind == "naturals_majority":
-            return state >= 1
-        return True
-
-    def slack(self, state: int) -> int:
-        """How many more plain wilds a meld in this state may take and stay legal."""
-        kind = self.kind
-        if kind == "none":
-            return _NO_LIMIT
-        if kind == "one":
-            return 1 - state
-        if kind == "one_per_three":
-            return state // 2 if state >= 0 else -1
-        return state - 1
 
 
 class _Scale:
@@ -144,15 +81,6 @@ class _Scale:
     def unfold(self, value: int, groups: int) -> tuple[int, int, int]:
         value += groups
         return value // self.card, value % self.card // self.point, -groups
-
-
-@dataclass(frozen=True)
-class SetPlan:
-    """How the cards one rank leaves for sets split into sets: per set, the suits of its
-    natural cards, of its wilds in their own place, its other wilds, and the wilds it can
-    still take."""
-
-    sets: tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]
 
 
 _State = tuple[
@@ -251,7 +179,7 @@ class PileDP:
             (p, s): self.classes.index(card_points(ctx, card))
             for (p, s), card in self.own_card.items()
         }
-        self.limit = _Limit(rules, self.fixed_total + self.jokers)
+        self.limit = WildLimit(rules, self.fixed_total + self.jokers)
 
         def pts(card: Card, *, as_card: Card | None = None, low: bool = False) -> int:
             return card_points(ctx, card, as_card=as_card, ace_low=low)
@@ -280,7 +208,7 @@ class PileDP:
                     following = p
         most_points = max([0, *(pts(card) for card in pile), *(max(r) for r in self.jok_pts)])
         self.scale = _Scale(len(pile), most_points * (len(pile) + 1) + self.jok_alone * len(pile))
-        self._set_cache: dict[object, list[_SetChoice]] = {}
+        self._set_cache: dict[object, list[SetChoice]] = {}
         # What the cards still to come could add at most (each placed at its best points),
         # for cutting states that cannot reach a split already known (``floor``).
         per_card, point = self.scale.card, self.scale.point
@@ -465,10 +393,6 @@ class PileDP:
             return self.jok_low[s] if (low and x == 0) else self.jok_pts[x][s]
         return self.jok_pts[x - self.size][s]
 
-    def _length(self, n: int) -> int:
-        """A run's length as the state keeps it (exact: its free places depend on it)."""
-        return n
-
     def _finish(
         self, n: int, lim: int, fixed_free: int, widest: int
     ) -> tuple[int, int, int] | None:
@@ -562,7 +486,7 @@ class PileDP:
                     lim2 = limit.add(lim, how)
                     if lim2 is None:
                         continue
-                    tail = (TAIL, self._length(n + 1), lim2, 0, 0)
+                    tail = (TAIL, n + 1, lim2, 0, 0)
                     walk(
                         i + 1,
                         k2,
@@ -583,7 +507,7 @@ class PileDP:
                     continue
                 values = [self._joker_value(s, x) for x in range(p - gap, p)]
                 for f2, j2, wg in self._fills(values, ff - (how == OWN), jf):
-                    longer = (kind, self._length(n + gap + 1), min(lim3, limit.cap), 0, extra)
+                    longer = (kind, n + gap + 1, min(lim3, limit.cap), 0, extra)
                     walk(
                         i + 1,
                         k2,
@@ -719,7 +643,7 @@ class PileDP:
                     lim3 = None if lim2 is None else limit.add(lim2, how)
                     if lim3 is None:
                         continue
-                    track = (kind, self._length(lead + 1), lim3, 0, 0)
+                    track = (kind, lead + 1, lim3, 0, 0)
                     gain = wg + anchor_gain(how, kind == LOW and lead == 0) - self.scale.group
                     more(
                         k2,
@@ -799,7 +723,7 @@ class PileDP:
         top: bool,
         fixed_free: int,
         joker_free: int,
-    ) -> list[_SetChoice]:
+    ) -> list[SetChoice]:
         """The ways to put natural cards of this rank into sets: (naturals used, their points,
         sets, wilds placed, capacity, plan, the fewest of those wilds that are jokers). Each
         with the fewest wilds that make them sets (more go by the capacity), with more where
@@ -809,7 +733,7 @@ class PileDP:
         cached = self._set_cache.get(key)
         if cached is not None:
             return cached
-        choices: list[_SetChoice] = []
+        choices: list[SetChoice] = []
         free = fixed_free + joker_free
         for nat_used in product(*(range(n + 1) for n in naturals)):
             self.budget.spend()
@@ -825,7 +749,7 @@ class PileDP:
             needed: int | None = None
             best_reach = -1
             for w in range(0, min(free, anchors * (self.most - 1)) + 1):
-                frontier = _fewest_sets(
+                frontier = fewest_sets(
                     self._anchor_key(nat_used, own_use),
                     w,
                     self.min_set,
@@ -852,14 +776,14 @@ class PileDP:
                     reach_here = max(reach_here, reach)
                 best_reach = reach_here
         if not top:
-            choices = _best_by_placement(choices)
+            choices = best_by_placement(choices)
         self._set_cache[key] = choices
         return choices
 
     def _anchor_key(
         self, nat_used: tuple[int, ...], own_use: tuple[int, ...]
     ) -> tuple[tuple[int, int], ...]:
-        """The anchors for :func:`_fewest_sets`: per suit, or (identical cards sharing a set)
+        """The anchors for :func:`.sets.fewest_sets`: per suit, or (identical cards sharing a set)
         all together, since the suits then no longer matter."""
         if self.dups:
             return ((sum(nat_used), sum(own_use)),)
@@ -1219,7 +1143,6 @@ class PileDP:
 
 
 _Fill = tuple[int, int, int]
-_SetChoice = tuple[tuple[int, ...], int, int, int, int, SetPlan, int]
 
 
 def _risk(state: _State) -> tuple[int, int]:
@@ -1234,112 +1157,6 @@ def _spots(anchor: str | None, p: int, s: int, wilds: int, jokers: int) -> tuple
     spots: list[_Spot] = [(anchor, p, s)] if anchor is not None else []
     spots += [(JOK, -1, 0)] * jokers + [(FIX, -1, 0)] * (wilds - jokers)
     return tuple(spots)
-
-
-def _best_by_placement(choices: list[_SetChoice]) -> list[_SetChoice]:
-    """Of the ways to make sets with the same wilds, those no other beats on every count: more
-    cards placed, more points, fewer sets, more capacity (the naturals left out are lost)."""
-    kept = []
-    for choice in choices:
-        nat, points, n_sets, wilds, capacity, _, _ = choice
-        placed = sum(nat)
-        beaten = any(
-            other is not choice
-            and other[3] == wilds
-            and sum(other[0]) >= placed
-            and other[1] >= points
-            and other[2] <= n_sets
-            and other[4] >= capacity
-            and (sum(other[0]), other[1], -other[2], other[4])
-            != (placed, points, -n_sets, capacity)
-            for other in choices
-        )
-        if not beaten:
-            kept.append(choice)
-    return kept
-
-
-_SetList = tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]
-
-
-@lru_cache(maxsize=8192)
-def _fewest_sets(
-    anchors: tuple[tuple[int, int], ...],
-    wilds: int,
-    min_set: int,
-    most: int,
-    dups: bool,
-    limit: str,
-    own_is_wild: bool,
-) -> tuple[tuple[int, int, _SetList], ...]:
-    """How these cards of one rank split into sets: ``anchors`` per suit (natural cards, wilds
-    in their own place) and ``wilds`` other wild cards, all of them used. The ways no other
-    beats on both counts: (sets, capacity, the sets), where capacity is how many more wilds
-    the sets could take, and each set is (natural suits, own suits, wilds, its capacity).
-
-    Each set: at least one anchor, ``min_set``..``most`` cards, one card a suit unless ``dups``,
-    the wild limit.
-
-    >>> [ways[:2] for ways in _fewest_sets(((1, 0), (1, 0), (1, 0), (0, 0)), 0, 3, 4, False,
-    ...                                   "none", False)]
-    [(1, 1)]
-    >>> _fewest_sets(((2, 0), (1, 0), (1, 0), (1, 0)), 0, 3, 4, False, "none", False)
-    ()
-    """
-    if not any(n or o for n, o in anchors):
-        return ((0, 0, ()),) if not wilds else ()
-    first = next(s for s, (n, o) in enumerate(anchors) if n or o)
-    per_suit = []
-    for s, (n, o) in enumerate(anchors):
-        if dups:
-            choices = [(a, b) for a in range(n + 1) for b in range(o + 1)]
-        else:
-            choices = [(0, 0)] + ([(1, 0)] if n else []) + ([(0, 1)] if o else [])
-        if s == first:
-            choices = [c for c in choices if c != (0, 0)]
-        per_suit.append(choices)
-    found: dict[tuple[int, int], _SetList] = {}
-    for pick in product(*per_suit):
-        naturals = sum(a for a, _ in pick)
-        own = sum(b for _, b in pick)
-        anchored = naturals + own
-        for w in range(0, min(wilds, most - anchored) + 1):
-            size = anchored + w
-            if size < min_set or size > most:
-                continue
-            counted_wild = w + (own if own_is_wild else 0)
-            counted_natural = naturals + (0 if own_is_wild else own)
-            if limit == "one":
-                slack = 1 - counted_wild
-            elif limit == "one_per_three":
-                slack = (size - 3 * counted_wild) // 2
-            elif limit == "naturals_majority":
-                slack = counted_natural - counted_wild - 1
-            else:
-                slack = _NO_LIMIT
-            if slack < 0:
-                continue
-            rest = tuple((n - a, o - b) for (n, o), (a, b) in zip(anchors, pick, strict=True))
-            this = (
-                tuple(s for s, (a, _) in enumerate(pick) for _ in range(a)),
-                tuple(s for s, (_, b) in enumerate(pick) for _ in range(b)),
-                w,
-                min(most - size, slack),
-            )
-            for n_sets, capacity, sets in _fewest_sets(
-                rest, wilds - w, min_set, most, dups, limit, own_is_wild
-            ):
-                key = (n_sets + 1, capacity + this[3])
-                if key not in found:
-                    found[key] = (this, *sets)
-    ways = sorted(found, key=lambda key: (key[0], -key[1]))
-    frontier = []
-    best_capacity = -1
-    for n_sets, capacity in ways:
-        if capacity > best_capacity:
-            frontier.append((n_sets, capacity, found[n_sets, capacity]))
-            best_capacity = capacity
-    return tuple(frontier)
 
 
 def best_new_melds(
