@@ -868,8 +868,10 @@ def _try_run(
         fits += 1
         if every:
             found.append(reading)
-        if best is None or (sum(reading.points), reading.rank_sum) > (
+        # Most points; then wilds in their own place read as themselves; then the highest.
+        if best is None or (sum(reading.points), -sum(reading.wild), reading.rank_sum) > (
             sum(best.points),
+            -sum(best.wild),
             best.rank_sum,
         ):
             best = reading
@@ -935,21 +937,70 @@ def _fit_run(
         elif w:
             fixed_plain += 1
     wild_indices = [i for i, w in enumerate(wild) if w and pins[i] is None]
-    in_place = 0
-    for index in wild_indices:  # a wild in its own natural place takes that place first
-        card = cards[index]
-        if card.suit == suit and card.rank in slots and slots.index(card.rank) in free:
-            slot = slots.index(card.rank)
-            free.discard(slot)
-            placed[index] = slot
-            in_place += 1
-    # The other wilds take the free places; jokers priced as represented take the highest.
+    # A wild in its own natural place takes that place, unless a joker priced as represented
+    # is worth more there than where the wild would then leave it (JD wild at 9, JK as JD):
+    # then each choice of the wilds that keep their own place is tried.
+    own = [
+        i
+        for i in wild_indices
+        if cards[i].suit == suit and cards[i].rank in slots and slots.index(cards[i].rank) in free
+    ]
+    own = [i for n, i in enumerate(own) if cards[i] not in [cards[j] for j in own[:n]]]  # one each
+    choices: list[Sequence[int]] = [own]
+    if own and len(own) <= 4 and any(cards[i].is_joker for i in wild_indices):
+        choices = [c for k in range(len(own), -1, -1) for c in itertools.combinations(own, k)]
+    best: tuple[tuple[bool, int, int, int], _Reading, str | None] | None = None
+    for keep in choices:
+        fitted = _place_run(
+            cards,
+            wild,
+            ctx,
+            (suit, slots, start, ace_low),
+            wild_indices,
+            keep,
+            free,
+            placed,
+            (fixed_in_place, fixed_plain),
+        )
+        if fitted is None:
+            continue
+        reading, limit, in_place = fitted
+        rank = (limit is None, sum(reading.points), in_place + fixed_in_place, reading.rank_sum)
+        if best is None or rank > best[0]:
+            best = (rank, reading, limit)
+    if best is None:
+        return None
+    return best[1], best[2]
+
+
+def _place_run(
+    cards: tuple[Card, ...],
+    wild: tuple[bool, ...],
+    ctx: Context,
+    window: tuple[str, list[str], int, bool],
+    wild_indices: list[int],
+    keep: Sequence[int],
+    free: set[int],
+    pinned: dict[int, int],
+    fixed: tuple[int, int],
+) -> tuple[_Reading, str | None, int] | None:
+    """The wilds of a run placed in one window: those in ``keep`` in their own place, the
+    others in the free places (jokers priced as represented the highest); with the wild
+    limit's complaint, if any, and how many wilds stand in their own place."""
+    suit, slots, start, ace_low = window
+    fixed_in_place, fixed_plain = fixed
+    free = set(free)
+    placed = dict(pinned)
+    for index in keep:
+        slot = slots.index(cards[index].rank)
+        free.discard(slot)
+        placed[index] = slot
+    in_place = len(keep)
     rest = sorted((i for i in wild_indices if i not in placed), key=lambda i: not cards[i].is_joker)
     for index, slot in zip(rest, sorted(free, reverse=True), strict=True):
         placed[index] = slot
     natural = len(cards) - sum(wild)
-    in_place += fixed_in_place
-    wilds, naturals = _counted_wilds(ctx, len(rest) + fixed_plain, in_place)
+    wilds, naturals = _counted_wilds(ctx, len(rest) + fixed_plain, in_place + fixed_in_place)
     limit = _wild_limit_reason(ctx, wilds, natural + naturals)
     as_cards = tuple(Card(slots[placed[i]], suit) for i in range(len(cards)))
     points = tuple(
@@ -960,10 +1011,10 @@ def _fit_run(
         w and (card != as_card or ctx.rules.wild_as_itself == "wild")
         for w, card, as_card in zip(wild, cards, as_cards, strict=True)
     )
-    if natural + in_place == 0:
+    if natural + in_place + fixed_in_place == 0:
         return None  # no natural card anchors it: at best a set of wild cards
     ranks = sum(start + placed[i] for i in rest)
-    return _Reading("run", as_cards, points, counted, ranks), limit
+    return _Reading("run", as_cards, points, counted, ranks), limit, in_place
 
 
 def _gap_reason(natural: list[Card], wilds: int) -> str:

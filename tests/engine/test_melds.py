@@ -375,3 +375,24 @@ def test_the_analysis_cache_is_bounded() -> None:
     )
     melds.check_meld([JOKER_CARD] * 8 + parse_cards(["2S", "2H", "2D", "2C"] * 4)[:10], ctx)
     assert melds._analyse.cache_info().currsize == before  # 18 cards: not kept
+
+
+def test_a_wild_leaves_its_own_place_to_a_joker_worth_more_there() -> None:
+    """The reading that scores most, where jokers score the card they stand for: with jacks
+    wild, a joker as JD (10) and the wild JD as 9D (its 10) beat JD in its own place and the
+    joker as 9D (9). Found by the arrangement's DP against the brute force (both now 83)."""
+    verdict = check(
+        "rummy500",
+        "8D 10D JD QD JK KD JK JD",
+        "J",
+        packs=2,
+        jokers=2,
+        joker_points="as_represented",
+    )
+    assert verdict.legal and verdict.points == 83
+    as_cards = {str(r.as_card): (str(r.card), r.points) for r in verdict.readings}
+    assert as_cards["JD"] == ("JK", 10) and as_cards["AD"] == ("JK", 15)
+    assert as_cards["9D"] == as_cards["7D"] == ("JD", 10)
+    # Without jokers priced as represented the wild keeps its own place (the same points).
+    plain = check("rummy500", "8D 9D 10D JD", "J")
+    assert plain.legal and [r.wild for r in plain.readings] == [False, False, False, False]
