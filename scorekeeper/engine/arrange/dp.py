@@ -561,6 +561,10 @@ class PileDP:
                 counts[self.class_of[p, s]] += o0 - o2
                 new_own = tuple(counts)
             new_tracks = (*tracks[:s], tuple(sorted(out)), *tracks[s + 1 :])
+            # A run with a gap cannot end there: every gap open will take a wild each place.
+            pending = sum(t[3] for suit in new_tracks for t in suit)
+            if pending > fixed_free0 - f - (o0 - o2) + joker_free0 - jk:
+                continue
             left = list(avail) if avail else [0] * 8
             left[2 * s], left[2 * s + 1] = k2, o2
             new_cap = min(cap + c, self.fixed_total)
