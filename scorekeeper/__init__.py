@@ -59,7 +59,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             app.instance_path
         )
 
-    from . import compress, csrf, db, filters, security
+    from .store import db
+    from .web import compress, csrf, filters, security
 
     security.init_app(app)
     compress.init_app(app)
@@ -67,8 +68,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     filters.init_app(app)
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations
 
-    from . import api, board, games, games_api, health, home, rounds  # games_api adds to api
+    from . import api
+    from .web import board, errors, games, health, home, rounds
 
-    for blueprint_module in (home, health, api, games_api, games, rounds, board):
-        app.register_blueprint(blueprint_module.bp)
+    errors.init_app(app)  # HTML error pages, JSON where the client wants JSON (api.errors)
+    for blueprint in (home.bp, health.bp, *api.blueprints, games.bp, rounds.bp, board.bp):
+        app.register_blueprint(blueprint)
     return app

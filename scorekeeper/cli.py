@@ -11,7 +11,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from .network import is_loopback, phone_url
+from .web.network import is_loopback, phone_url
 
 #: Open connections waitress keeps (each open board holds one between its polls).
 CONNECTION_LIMIT = 1000
@@ -70,7 +70,7 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
             f"Listening on {host} only: other devices cannot connect. "
             "Use --host 0.0.0.0 to let phones in."
         )
-    from .home import household as lists_every_game
+    from .web.home import household as lists_every_game
 
     with app.app_context():
         everyone = lists_every_game()

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from flask_migrate import upgrade  # type: ignore[import-untyped]
 
 from scorekeeper import create_app
-from scorekeeper.db import database_url, db
+from scorekeeper.store.db import database_url, db
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 DatabaseConfig = dict[str, Any]

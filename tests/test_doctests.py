@@ -11,15 +11,15 @@ import pytest
 @pytest.mark.parametrize(
     "name",
     [
-        "scorekeeper.network",
-        "scorekeeper.qr",
-        "scorekeeper.chart",
-        "scorekeeper.filters",
-        "scorekeeper.round_form.fields",
-        "scorekeeper.round_form.layout",
-        "scorekeeper.round_form.reading",
-        "scorekeeper.round_form.auto_grouping",
-        "scorekeeper.round_form.preview",
+        "scorekeeper.web.network",
+        "scorekeeper.web.qr",
+        "scorekeeper.web.chart",
+        "scorekeeper.web.filters",
+        "scorekeeper.web.round_form.fields",
+        "scorekeeper.web.round_form.layout",
+        "scorekeeper.web.round_form.reading",
+        "scorekeeper.web.round_form.auto_grouping",
+        "scorekeeper.web.round_form.preview",
     ],
 )
 def test_module_doctests(name: str) -> None:

@@ -1,8 +1,12 @@
-"""The stateless JSON API under /api/v1 (API.md): one blueprint, ``bp``.
+"""The JSON API (API.md): ``/api/v1`` (one blueprint, ``bp``) and a game's JSON under its links
+(``/s/<token>/rounds``, ``/w/<token>.json``: :mod:`.games`).
 
 Endpoints are declared with :func:`.endpoints.api_route`, which validates the body with a pydantic
-model and lists the endpoint in ``/api/v1/openapi.json``. The round-scoring bodies wait in
-:mod:`.round_models` for their route.
+model (:mod:`.models`, :mod:`.game_models`, :mod:`.round_models`) and lists the endpoint in
+``/api/v1/openapi.json`` (:mod:`.openapi`); :mod:`.errors` answers every error in JSON.
+
+May import: the engine, the store, and from ``web`` only :mod:`..web.links` (a game's links and
+tokens, the same for its pages and its JSON).
 """
 
 from __future__ import annotations
@@ -14,6 +18,10 @@ from .errors import init_errors
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 init_errors(bp)
 
-from . import views  # noqa: E402  (the views attach themselves to bp)
+from . import games, views  # noqa: E402, F401  (their routes attach themselves to bp)
 
-__all__ = ["bp", "views"]
+#: The API's blueprints: /api/v1, and a game's JSON under its links (/s/<token>/rounds,
+#: /w/<token>.json).
+blueprints = (bp, games.bp)
+
+__all__ = ["blueprints", "bp"]

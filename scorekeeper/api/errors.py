@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
@@ -131,25 +131,15 @@ def init_errors(bp: Blueprint) -> None:
     def deal_error(error: DealError) -> tuple[Response, int]:
         return error_response(str(error), 400)
 
-    # Registered on the app: unknown routes and wrong methods never reach the blueprint.
-    @bp.app_errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[str | Response, int]:
-        if not wants_json():
-            return html_error(error)
-        status = error.code or 500
-        response, _ = error_response(_http_message(error, status), status)
-        for name, value in error.get_headers():
-            if name in ("Allow", "Retry-After"):
-                response.headers[name] = value
-        return response, status
 
-
-def html_error(error: HTTPException) -> tuple[str, int]:
-    """An error as a page, for a person with a browser."""
+def http_error_json(error: HTTPException) -> tuple[Response, int]:
+    """An HTTP error as the API's JSON body (``Allow`` and ``Retry-After`` kept)."""
     status = error.code or 500
-    if status >= 500:
-        error.description = "Something went wrong on the server; nothing was changed. Try again."
-    return render_template("error.html", error=error), status
+    response, _ = error_response(_http_message(error, status), status)
+    for name, value in error.get_headers():
+        if name in ("Allow", "Retry-After"):
+            response.headers[name] = value
+    return response, status
 
 
 def _http_message(error: HTTPException, status: int) -> str:

@@ -1,7 +1,7 @@
 """The bodies of the stateful game endpoints (API.md, "Games").
 
 ``POST /api/v1/games`` is in the OpenAPI document; the game's token routes (``POST
-/s/<scorer_token>/rounds``, ``GET /w/<watcher_token>.json``, in :mod:`scorekeeper.games_api`) use
+/s/<scorer_token>/rounds``, ``GET /w/<watcher_token>.json``, in :mod:`scorekeeper.api.games`) use
 the same kind of models and are described in the README.
 """
 

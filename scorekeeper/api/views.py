@@ -15,7 +15,7 @@ from ..engine.points import Context
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.scoring import score_round
-from ..workload import arranging
+from ..engine.workload import arranging
 from . import bp
 from .declared import fixed_at, reading_code, refuse_tame_declarations, split_declared
 from .endpoints import api_route

@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from scorekeeper import create_app
-from scorekeeper.db import db
+from scorekeeper.store.db import db
 
 CHECKS = [
     not_a_server_error,

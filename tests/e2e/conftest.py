@@ -19,7 +19,7 @@ from flask_migrate import upgrade  # type: ignore[import-untyped]
 from waitress.server import create_server
 
 from scorekeeper import create_app
-from scorekeeper.db import db
+from scorekeeper.store.db import db
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import records
 from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.standings import Seat
+from scorekeeper.store import records
 
 from .conftest import LiveServer, scrolls_sideways
 

@@ -1,0 +1,14 @@
+"""The store: games, rounds and their log in the database (SQLite by default, PostgreSQL via
+``DATABASE_URL``).
+
+- :mod:`.db`: the ``db`` extension, the naming convention and the migrations (``migrations/``);
+- :mod:`.models`: the tables, typed (``Mapped[...]``);
+- :mod:`.records`: stored rounds ↔ the engine's round records; the one place that asks the
+  engine to score a round, and every write to a game;
+- :mod:`.changes`: each write in its own transaction, versioned and logged;
+- :mod:`.history`: the log read back, and undo;
+- :mod:`.scoreboard`: the board of a game (standings, rows, the round in play) as one value,
+  rendered as HTML by ``web`` and as JSON by ``api``.
+
+May import: the engine, Flask-SQLAlchemy. Never ``web`` or ``api``, never the request.
+"""

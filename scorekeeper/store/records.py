@@ -1,0 +1,480 @@
+"""Stored rounds ↔ engine values: reading and scoring a stored game, and the writes to games and
+rounds; the one place that asks the engine to (re)score.
+
+Each write to a game once created is a change (:mod:`.changes`): its own transaction,
+which takes the game's next version (a caller passes ``expected_version`` to refuse a stale edit)
+and logs the change for undo (:mod:`.history`).
+
+A round with problems is refused (:class:`RoundRefused`); its warnings are stored as the caller
+says they were accepted. A player's side in a round is the game's: a stored record carries each
+player's side as ``team`` (none when the game has no sides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from sqlalchemy import bindparam, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..engine.cards import Card, parse_cards
+from ..engine.deal import next_dealer
+from ..engine.rules import Rules
+from ..engine.scoring import (
+    LayoffRecord,
+    MeldRecord,
+    PlayerRecord,
+    RoundRecord,
+    RoundScore,
+    score_round,
+)
+from ..engine.standings import RoundResult, Seat, Standings, sides, standings
+from .changes import Logged, StaleGame, commit, iso_time, reread, snapshot
+from .db import db
+from .models import Game, Player, Round, RoundPart, utcnow
+
+
+class RecordError(ValueError):
+    """A round or game that cannot be stored as given (a player not seated, say)."""
+
+
+class RoundRefused(RecordError):
+    """The engine finds the round impossible as recorded; ``score.problems`` says why."""
+
+    def __init__(self, score: RoundScore) -> None:
+        super().__init__(" ".join(score.problems))
+        self.score = score
+
+
+class _Keep(Enum):
+    KEEP = "keep"
+
+
+KEEP = _Keep.KEEP  # replace_round: leave this field as it is
+_SHIFT = 1 << 20  # renumber_rounds moves rounds through numbers above any real one
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def game_rules(game: Game) -> Rules:
+    """The game's rules, from the snapshot taken when it started."""
+    return Rules.from_dict(game.rules)
+
+
+def game_seats(game: Game) -> list[Seat]:
+    return [Seat(player.name, player.team) for player in game.players]
+
+
+def _teams(game: Game, rules: Rules) -> dict[str, str | None]:
+    side_of = sides(rules, game_seats(game))
+    with_sides = any(side != name for name, side in side_of.items())
+    return {name: side if with_sides else None for name, side in side_of.items()}
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code() for card in cards]
+
+
+def _declared(codes: Sequence[str | None] | None) -> tuple[Card | None, ...]:
+    """Stored declared readings (``["5C", null, null]``; absent when none) as the engine's."""
+    return tuple(None if code is None else Card.from_code(code) for code in codes or ())
+
+
+def _with_declared(stored: dict[str, Any], declared: Sequence[Card | None]) -> dict[str, Any]:
+    """A stored meld or layoff with its declared readings, when it has any."""
+    if any(reading is not None for reading in declared):
+        stored["declared"] = [None if reading is None else reading.code() for reading in declared]
+    return stored
+
+
+def round_record(round: Round) -> RoundRecord:
+    """The engine's record of a stored round."""
+    return _record(round, _teams(round.game, game_rules(round.game)))
+
+
+def _record(round: Round, teams: dict[str, str | None]) -> RoundRecord:
+    names = {player.id: player.name for player in round.game.players}
+    players = []
+    for part in round.parts:
+        melds = tuple(
+            MeldRecord(
+                tuple(parse_cards(m["cards"])),
+                m["laid_at_once"],
+                m["doubled"],
+                _declared(m.get("declared")),
+            )
+            for m in part.melds
+        )
+        layoffs = tuple(
+            LayoffRecord(
+                names[lo["player_id"]],
+                lo["meld"],
+                tuple(parse_cards(lo["cards"])),
+                lo["final"],
+                _declared(lo.get("declared")),
+            )
+            for lo in part.layoffs
+        )
+        name = part.player.name
+        players.append(
+            PlayerRecord(
+                name,
+                teams[name],
+                part.player_id == round.went_out_id,
+                melds,
+                layoffs,
+                tuple(parse_cards(part.hand)),
+                tuple(parse_cards(part.called)),
+                part.melded_points,
+                part.hand_points,
+            )
+        )
+    opening = frozenset(part.player.name for part in round.parts if part.opening)
+    return RoundRecord(tuple(players), round.ended_by, round.wild_rank, round.joker_effect, opening)
+
+
+def score_game(game: Game) -> tuple[list[RoundScore], Standings]:
+    """Every round rescored from its stored cards, and the standings they make."""
+    rules = game_rules(game)
+    teams = _teams(game, rules)
+    scores = [score_round(rules, _record(round, teams)) for round in game.rounds]
+    results = [
+        RoundResult(score.totals(), next((p.name for p in score.players if p.went_out), None))
+        for score in scores
+    ]
+    return scores, standings(rules, game_seats(game), results)
+
+
+def for_game(game: Game, record: RoundRecord) -> RoundRecord:
+    """The record as the game stores it (each player's side as ``team``), or a RecordError."""
+    teams = _teams(game, game_rules(game))
+    names = [player.name for player in record.players]
+    if not names:
+        raise RecordError("a round needs at least one player")
+    for problem, who in (
+        ("is not seated in this game", {n for n in names if n not in teams}),
+        ("is named more than once", {n for n in names if names.count(n) > 1}),
+        ("is opening but not in the round", record.opening - set(names)),
+    ):
+        if who:
+            raise RecordError(f"{', '.join(sorted(who))} {problem}")
+    for player in record.players:
+        if player.team is not None and player.team != teams[player.name]:
+            raise RecordError(
+                f"{player.name} plays for {teams[player.name] or 'no side'} in "
+                f"this game, not {player.team}"
+            )
+        for layoff in player.layoffs:
+            if layoff.player not in names:
+                raise RecordError(
+                    f"{player.name} laid off onto {layoff.player}, who is not in the round"
+                )
+    players = tuple(
+        PlayerRecord(
+            p.name,
+            teams[p.name],
+            p.went_out,
+            p.melds,
+            p.layoffs,
+            p.hand,
+            p.called,
+            p.melded_points,
+            p.hand_points,
+        )
+        for p in record.players
+    )
+    return RoundRecord(
+        players, record.ended_by, record.wild_rank, record.joker_effect, record.opening
+    )
+
+
+def score_record(game: Game, record: RoundRecord) -> RoundScore:
+    """A round's score under the game's rules and sides, before (or without) storing it."""
+    return score_round(game_rules(game), for_game(game, record))
+
+
+def upcoming_dealer(game: Game) -> str | None:
+    """Who deals the next round: the first dealer before any round is stored, then the last
+    round's dealer moved on by ``dealer_rotation`` (under ``winner``, to whoever went out).
+    None when that is not known (no first dealer given, a round without a dealer, a stock-out
+    under ``winner``)."""
+    if not game.rounds:
+        return next(
+            (player.name for player in game.players if player.seat == game.first_dealer_seat), None
+        )
+    last = game.rounds[-1]
+    if last.dealer is None:
+        return None
+    return next_dealer(
+        game_rules(game),
+        [player.name for player in game.players],
+        last.dealer.name,
+        last.went_out.name if last.went_out else None,
+    )
+
+
+def round_by_key(game: Game, idempotency_key: str) -> Round | None:
+    return db.session.scalar(
+        select(Round).where(Round.game_id == game.id, Round.idempotency_key == idempotency_key)
+    )
+
+
+#: The live board's question, built once: every open board asks it every few seconds.
+_WATCHED_VERSION = select(Game.__table__.c.version).where(
+    Game.__table__.c.watcher_token == bindparam("token")
+)
+
+
+def watched_version(watcher_token: str) -> int | None:
+    """The version of the game watched with this token (one indexed read), None if none.
+
+    Asked on a connection of its own rather than through the ORM session: this is the one query
+    an unchanged board costs, and the session's bookkeeping would cost more than the read.
+    """
+    with db.engine.connect() as connection:
+        version = connection.execute(_WATCHED_VERSION, {"token": watcher_token}).scalar()
+    return None if version is None else int(version)
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def create_game(
+    name: str,
+    rules: Rules,
+    seats: Sequence[Seat],
+    *,
+    preset: str | None = None,
+    dealer: str | None = None,
+) -> Game:
+    """A new game with a snapshot of ``rules`` and the players in seat order; ``dealer``, if
+    given, deals the first round."""
+    sides(rules, seats)  # raises StandingsError (a ValueError) for seats that do not fit
+    names = [seat.name for seat in seats]
+    if dealer is not None and dealer not in names:
+        raise RecordError(f"{dealer} is not seated in this game")
+    game = Game(
+        name=name,
+        preset=preset,
+        rules=rules.to_dict(),
+        first_dealer_seat=None if dealer is None else names.index(dealer),
+        players=[
+            Player(seat=index, name=seat.name, team=seat.team) for index, seat in enumerate(seats)
+        ],
+    )
+    db.session.add(game)
+    try:
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return game
+
+
+def rename_game(game: Game, name: str, *, expected_version: int | None = None) -> None:
+    def change() -> Logged:
+        reread(game)
+        before = {"name": game.name}
+        game.name = name
+        return Logged("renamed", before=before)
+
+    commit(game, expected_version, change)
+
+
+def finish_game(game: Game, *, finished: bool = True, expected_version: int | None = None) -> None:
+    """Mark the game finished now (or not finished again)."""
+
+    def change() -> Logged:
+        reread(game)
+        before = {"finished_at": iso_time(game.finished_at)}
+        game.finished_at = utcnow() if finished else None
+        return Logged("finished" if finished else "reopened", before=before)
+
+    commit(game, expected_version, change)
+
+
+def _player(game: Game, name: str | None) -> Player | None:
+    if name is None:
+        return None
+    player = next((p for p in game.players if p.name == name), None)
+    if player is None:
+        raise RecordError(f"{name} is not seated in this game")
+    return player
+
+
+def _checked(game: Game, record: RoundRecord) -> tuple[RoundRecord, RoundScore]:
+    record = for_game(game, record)
+    score = score_round(game_rules(game), record)
+    if score.problems:
+        raise RoundRefused(score)
+    return record, score
+
+
+def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> None:
+    """Write the record's fields and parts into ``round`` (whose old parts are gone)."""
+    ids = {player.name: player.id for player in game.players}
+    goer = next((player.name for player in record.players if player.went_out), None)
+    round.ended_by, round.wild_rank = record.ended_by, record.wild_rank
+    round.joker_effect, round.went_out = record.joker_effect, _player(game, goer)
+    round.parts = [
+        RoundPart(
+            player=_player(game, p.name),
+            position=index,
+            opening=p.name in record.opening,
+            melds=[
+                _with_declared(
+                    {
+                        "cards": _codes(m.cards),
+                        "laid_at_once": m.laid_at_once,
+                        "doubled": m.doubled,
+                    },
+                    m.declared,
+                )
+                for m in p.melds
+            ],
+            layoffs=[
+                _with_declared(
+                    {
+                        "player_id": ids[lo.player],
+                        "meld": lo.meld,
+                        "cards": _codes(lo.cards),
+                        "final": lo.final,
+                    },
+                    lo.declared,
+                )
+                for lo in p.layoffs
+            ],
+            hand=_codes(p.hand),
+            called=_codes(p.called),
+            melded_points=p.melded_points,
+            hand_points=p.hand_points,
+            total=total.total,
+        )
+        for index, (p, total) in enumerate(zip(record.players, score.players, strict=True))
+    ]
+
+
+def cache_totals(round: Round) -> None:
+    """Cache each part's total from a rescoring of the round as it stands (for undo, which puts
+    back a round's parts from the log)."""
+    score = score_round(game_rules(round.game), round_record(round))
+    for part, scored in zip(round.parts, score.players, strict=True):
+        part.total = scored.total
+
+
+def deal_next(game: Game, wild_rank: str | None, *, expected_version: int | None = None) -> None:
+    """Note the round in play's wild rank (the deal showed it), so every board shows it."""
+
+    def change() -> Logged:
+        reread(game)
+        before = {"next_wild_rank": game.next_wild_rank}
+        game.next_wild_rank = wild_rank
+        return Logged("dealt", before=before)
+
+    commit(game, expected_version, change)
+
+
+def store_round(
+    game: Game,
+    record: RoundRecord,
+    *,
+    dealer: str | None = None,
+    idempotency_key: str | None = None,
+    accepted_warnings: Sequence[str] = (),
+    expected_version: int | None = None,
+) -> Round:
+    """Store a new round after the others. With a key already used in this game, the round
+    stored with it is returned and nothing changes (also when two requests race)."""
+    if idempotency_key is not None and (stored := round_by_key(game, idempotency_key)):
+        return stored
+    record, score = _checked(game, record)
+    round = Round(
+        dealer=_player(game, dealer),
+        idempotency_key=idempotency_key,
+        accepted_warnings=list(accepted_warnings),
+    )
+
+    def add() -> Logged:
+        round.number = 1 + (
+            db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
+        )
+        _fill(round, game, record, score)
+        game.rounds.append(round)
+        game.next_wild_rank = None  # the round in play is now recorded
+        return Logged("added", round.number)
+
+    try:
+        commit(game, expected_version, add)
+    except (StaleGame, IntegrityError):
+        if idempotency_key is not None and (stored := round_by_key(game, idempotency_key)):
+            return stored
+        raise
+    return round
+
+
+def replace_round(
+    round: Round,
+    record: RoundRecord,
+    *,
+    dealer: str | _Keep | None = KEEP,
+    accepted_warnings: Sequence[str] | _Keep = KEEP,
+    expected_version: int | None = None,
+) -> Round:
+    """Correct a stored round: the same number, the new record (a RoundRefused if impossible)."""
+    game = round.game
+    record, score = _checked(game, record)
+    new_dealer = round.dealer if isinstance(dealer, _Keep) else _player(game, dealer)
+
+    def change() -> Logged:
+        db.session.refresh(round)  # the round as it is now, for the log
+        before = snapshot(round)
+        round.parts.clear()
+        db.session.flush()  # the old parts go before the new take their places
+        _fill(round, game, record, score)
+        round.dealer, round.updated_at = new_dealer, utcnow()
+        if not isinstance(accepted_warnings, _Keep):
+            round.accepted_warnings = list(accepted_warnings)
+        return Logged("corrected", round.number, before)
+
+    commit(game, expected_version, change)
+    return round
+
+
+def delete_round(round: Round, *, expected_version: int | None = None) -> None:
+    """Delete a round; the rounds after it move up one number."""
+    game = round.game
+
+    def change() -> Logged:
+        db.session.refresh(round)  # the round as it is now, for the log
+        before = snapshot(round)
+        remove_round(game, round)
+        return Logged("deleted", before["number"], before)
+
+    commit(game, expected_version, change)
+
+
+def renumber_rounds(game: Game, after: int, step: int) -> None:
+    """Move the game's rounds numbered above ``after`` by ``step`` (+1 or -1), in two steps so
+    that no row ever takes a number that another row still has (the unique (game, number))."""
+    db.session.execute(
+        update(Round)
+        .where(Round.game_id == game.id, Round.number > after)
+        .values(number=Round.number + _SHIFT)
+    )
+    db.session.execute(
+        update(Round)
+        .where(Round.game_id == game.id, Round.number > _SHIFT)
+        .values(number=Round.number - _SHIFT + step)
+    )
+
+
+def remove_round(game: Game, round: Round) -> None:
+    """Delete the round's row and move the rounds after it up one number, within a change (as
+    :func:`delete_round` and undo do)."""
+    number = round.number
+    game.rounds.remove(round)
+    db.session.flush()
+    renumber_rounds(game, number, -1)

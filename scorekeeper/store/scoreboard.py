@@ -1,0 +1,177 @@
+"""The scoreboard as the pages show it: standings (with sides), the leader, the distance to the
+target, each round's row and breakdown, the round in play (dealer, wild rank), the totals chart.
+
+Built from the stored rounds rescored by the engine (:func:`.records.score_game`); shared by the
+scorer's game page and the watchers' live board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..engine.deal import round_wild_rank
+from ..engine.presets import PRESETS
+from ..engine.rules import Rules
+from ..engine.scoring import RoundScore
+from ..engine.standings import Standings
+from . import records
+from .models import Game, Round
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """A player, or a side when the game has sides, in the standings."""
+
+    name: str
+    total: int
+    members: list[tuple[str, int]]  # a side's players and their totals
+    leader: bool
+    winner: bool
+    to_target: int | None  # points still needed to reach (or pass) the target; None: no target
+
+
+@dataclass(frozen=True)
+class PlayerLines:
+    name: str
+    total: int
+    went_out: bool
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    number: int
+    dealer: str | None
+    went_out: str | None
+    wild_rank: str | None
+    joker_effect: str | None
+    cells: list[tuple[int, int]]  # per player in seat order: (the round's points, running total)
+    players: list[PlayerLines]
+    warnings: list[tuple[str, bool]]  # (warning, accepted when stored)
+    after_end: bool  # recorded after the game was already over
+
+
+@dataclass(frozen=True)
+class Board:
+    game: Game
+    rules: Rules
+    standing: Standings
+    preset_name: str
+    players: list[str]
+    competitors: list[Competitor]
+    with_sides: bool
+    rounds: list[RoundRow]
+    next_round: int
+    next_dealer: str | None
+    next_wild: str | None  # the next round's wild rank when the rules fix it (progression)
+    finished: bool
+    target: int | None
+    exceed: bool
+    running: dict[str, list[int]]  # each competitor's total after each round, for the chart
+    settlement: list[tuple[str, str, int]] = field(default_factory=list)
+
+    @property
+    def last_round(self) -> RoundRow | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+
+def _round_row(
+    stored: Round,
+    score: RoundScore,
+    running: Mapping[str, int],
+    players: list[str],
+    after_end: bool,
+) -> RoundRow:
+    totals = score.totals()
+    return RoundRow(
+        number=stored.number,
+        dealer=stored.dealer.name if stored.dealer else None,
+        went_out=stored.went_out.name if stored.went_out else None,
+        wild_rank=stored.wild_rank,
+        joker_effect=stored.joker_effect,
+        cells=[(totals.get(name, 0), running[name]) for name in players],
+        players=[PlayerLines(p.name, p.total, p.went_out, p.lines) for p in score.players],
+        warnings=[(warning, warning in stored.accepted_warnings) for warning in score.warnings],
+        after_end=after_end,
+    )
+
+
+def next_wild_rank(game: Game, rules: Rules) -> str | None:
+    """The round in play's wild rank: fixed by a progression, else as its deal showed it."""
+    if rules.round_wild == "progression":
+        return round_wild_rank(rules, len(game.rounds) + 1, None)
+    return game.next_wild_rank if rules.round_wild != "none" else None
+
+
+def board(game: Game) -> Board:
+    """Everything the standings and the rounds table show, every round rescored."""
+    scores, standing = records.score_game(game)
+    rules = records.game_rules(game)
+    players = [player.name for player in game.players]
+    with_sides = bool(standing.team_totals)
+    totals = standing.team_totals if with_sides else standing.totals
+    target, exceed = rules.target, rules.target_rule == "exceed"
+    top = max(totals.values()) if totals else 0
+    competitors = [
+        Competitor(
+            name=name,
+            total=total,
+            members=[(p, standing.totals[p]) for p in players if standing.side_of[p] == name]
+            if with_sides
+            else [],
+            leader=standing.deals_played > 0 and total == top,
+            winner=standing.over and name in standing.winners,
+            to_target=None if target is None else target - total + (1 if exceed else 0),
+        )
+        for name, total in totals.items()
+    ]
+    competitors.sort(key=lambda competitor: -competitor.total)  # stable: seat order on ties
+    ended = standing.ended_after
+    rows = [
+        _round_row(stored, score, running, players, ended is not None and index > ended)
+        for index, (stored, score, running) in enumerate(
+            zip(game.rounds, scores, standing.running, strict=True), 1
+        )
+    ]
+    next_round = len(game.rounds) + 1
+    next_wild = next_wild_rank(game, rules)
+    preset = PRESETS.get(game.preset or "")
+    return Board(
+        game=game,
+        rules=rules,
+        standing=standing,
+        preset_name=preset.name if preset else "House rules",
+        players=players,
+        competitors=competitors,
+        with_sides=with_sides,
+        rounds=rows,
+        next_round=next_round,
+        next_dealer=records.upcoming_dealer(game),
+        next_wild=next_wild,
+        finished=standing.over or game.finished_at is not None,
+        target=target,
+        exceed=exceed,
+        running=_running(standing, players, with_sides),
+        settlement=[(s.payer, s.payee, s.amount) for s in standing.settlement],
+    )
+
+
+def _running(standing: Standings, players: list[str], with_sides: bool) -> dict[str, list[int]]:
+    """Each competitor's total after each round (a side's is its players' sum)."""
+
+    def competitor(name: str) -> str:
+        return standing.side_of[name] if with_sides else name
+
+    series: dict[str, list[int]] = {competitor(name): [] for name in players}
+    for after in standing.running:
+        sums = dict.fromkeys(series, 0)
+        for name in players:
+            sums[competitor(name)] += after[name]
+        for name, total in sums.items():
+            series[name].append(total)
+    return series

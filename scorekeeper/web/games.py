@@ -1,0 +1,404 @@
+"""The game's pages: start a game, the scorer's game page (standings, rounds, deal helper, undo,
+rename, finish), deleting a round, and the watchers' read-only scoreboard.
+
+The scorer's pages are reached with the scorer's token (``/s/<token>``), the watchers' with
+theirs (``/w/<token>``); a wrong token, or the watchers' where the scorer's is needed, is a 404.
+Every form posts this browser's CSRF token and, where it changes a game, the version the page
+showed: a change made meanwhile is a 409 and nothing is changed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..engine.cards import RANKS, SUITS, Card, rank_name
+from ..engine.deal import DealError, DealPlan, plan_deal
+from ..engine.presets import PRESETS
+from ..engine.rules import Rules
+from ..store import changes, history, records
+from ..store.models import Game, Round
+from ..store.scoreboard import board
+from . import csrf, links
+from .board import share_context
+from .game_form import (
+    DEFAULT_PRESET,
+    MAX_GAME_NAME,
+    MAX_PLAYERS,
+    Errors,
+    FormInvalid,
+    clean_name,
+    default_name,
+    option_groups,
+    options_stale,
+    parse_new_game,
+    player_field,
+)
+from .qr import qr_svg
+
+bp = Blueprint("games", __name__)
+csrf.protect(bp)
+
+STALE = (
+    "The game changed since this page was opened (someone recorded, corrected or undid "
+    "something meanwhile). Nothing was changed: open the game again and check before "
+    "you try once more."
+)
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _vary(response: BaseResponse) -> BaseResponse:
+    response.vary.add("HX-Request")
+    return response
+
+
+def _render(template: str, status: int = 200, **context: Any) -> BaseResponse:
+    return _vary(make_response(render_template(template, **context), status))
+
+
+def _form() -> dict[str, list[str]]:
+    return request.form.to_dict(flat=False)
+
+
+def _version() -> int:
+    """The game version the submitted page showed (the form's ``version`` field)."""
+    value = request.form.get("version", "")
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        abort(
+            400,
+            "The form did not say which version of the game it was made from. Reload "
+            "the page and try again.",
+        )
+    return int(value)
+
+
+def _stale(game: Game) -> BaseResponse:
+    return _render("games/conflict.html", 409, message=STALE, token=game.scorer_token)
+
+
+# --- start a game ----------------------------------------------------------------------------
+
+
+def _preset_id(value: str | None) -> str:
+    return value if value in PRESETS else DEFAULT_PRESET
+
+
+def _setup_context(
+    preset_id: str,
+    form: Mapping[str, list[str]] | None,
+    errors: Errors | None = None,
+    keep_options: bool = True,
+) -> dict[str, Any]:
+    """What the new-game page and its setup partial need."""
+    preset = PRESETS[preset_id]
+    rules = preset.rules
+    partnership = rules.partnership
+    if form is not None and keep_options and form.get("opt-partnership"):
+        partnership = "1" in form["opt-partnership"]
+    entries = form or {}
+    return {
+        "presets": PRESETS.values(),
+        "preset": preset,
+        "groups": option_groups(rules, form if keep_options else None),
+        "partnership": partnership,
+        "players": [
+            (
+                row,
+                (entries.get(player_field(row)) or [""])[0],
+                (entries.get(f"side-{row}") or [""])[0],
+            )
+            for row in range(MAX_PLAYERS)
+        ],
+        "dealer": (entries.get("dealer") or [""])[0],
+        "name": (entries.get("name") or [""])[0],
+        "default_name": default_name(preset, date.today()),
+        "errors": errors or {},
+        "max_game_name": MAX_GAME_NAME,
+    }
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> BaseResponse:
+    """Start a game: a preset, the players (and sides), the name, house rules, the first dealer."""
+    if request.method == "GET":
+        return _render(
+            "games/new.html", **_setup_context(_preset_id(request.args.get("preset")), None)
+        )
+    form = _form()
+    try:
+        wanted = parse_new_game(form, date.today())
+    except FormInvalid as invalid:
+        return _render(
+            "games/new.html",
+            422,
+            **_setup_context(
+                _preset_id((form.get("preset") or [""])[0]),
+                form,
+                invalid.errors,
+                keep_options=not options_stale(form),
+            ),
+        )
+    game = records.create_game(
+        wanted.name, wanted.rules, wanted.seats, preset=wanted.preset, dealer=wanted.dealer
+    )
+    links.remember(game, "scorer")
+    return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
+
+
+@bp.get("/games/new/options")
+def new_game_options() -> BaseResponse:
+    """The players and house-rule options for a preset (htmx swaps them in when it changes)."""
+    preset_id = _preset_id(request.args.get("preset"))
+    if not _is_htmx():
+        return redirect(url_for("games.new_game", preset=preset_id))
+    form = request.args.to_dict(flat=False)
+    return _render("games/_setup.html", **_setup_context(preset_id, form, keep_options=False))
+
+
+@bp.get("/games/new/dealer")
+def new_game_dealer() -> BaseResponse:
+    """The first-dealer select, named after the players typed so far."""
+    form = request.args.to_dict(flat=False)
+    return _render(
+        "games/_dealer_field.html",
+        **_setup_context(_preset_id(request.args.get("preset")), form, keep_options=False),
+    )
+
+
+# --- the deal helper (deal: upcard) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealForm:
+    """The deal helper's entries and, once planned, its plan (or what is wrong)."""
+
+    dealer: str
+    upcards: dict[str, str]  # player -> rank, or "JK"
+    choices: list[tuple[str, str]]  # (value, label) for the upcard selects
+    plan: DealPlan | None = None
+    error: str | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def _upcard_choices(rules: Rules) -> list[tuple[str, str]]:
+    ranks = [(rank, rank) for rank in RANKS if rank not in rules.omit_ranks]
+    return ranks + ([("JK", "Joker")] if rules.jokers else [])
+
+
+def _deal_form(
+    game: Game, rules: Rules, dealer: str | None = None, upcards: dict[str, str] | None = None
+) -> DealForm:
+    players = [player.name for player in game.players]
+    dealer = dealer or records.upcoming_dealer(game) or players[-1]
+    return DealForm(dealer, upcards or {}, _upcard_choices(rules))
+
+
+def _plan(game: Game, rules: Rules, form: Mapping[str, str]) -> DealForm:
+    """The deal helper's plan for the posted upcards (``upcard-<seat>``) and ``dealer``."""
+    players = [player.name for player in game.players]
+    dealer = form.get("dealer", "")
+    upcards = {name: form.get(f"upcard-{seat}", "") for seat, name in enumerate(players)}
+    blank = _deal_form(game, rules, dealer if dealer in players else None, upcards)
+    errors = {
+        f"upcard-{seat}": f"What is {name}'s face-up card?"
+        for seat, name in enumerate(players)
+        if not upcards[name]
+    }
+    errors |= {
+        f"upcard-{seat}": "Choose a rank from the list."
+        for seat, name in enumerate(players)
+        if upcards[name] and upcards[name] not in dict(blank.choices)
+    }
+    if dealer not in players:
+        errors["dealer"] = "Who deals this round?"
+    if errors:
+        return DealForm(blank.dealer, upcards, blank.choices, errors=errors)
+    # The table sees ranks; the engine wants cards: give each copy of a rank its own suit.
+    packs = rules.packs(len(players))
+    counts = Counter(rank for rank in upcards.values() if rank != "JK")
+    for rank, count in counts.items():
+        if count > len(SUITS) * packs:
+            return DealForm(
+                dealer,
+                upcards,
+                blank.choices,
+                error=f"{count} {rank_name(rank, plural=True)} cannot be face up: "
+                f"the {packs} pack{'s' if packs > 1 else ''} hold "
+                f"{len(SUITS) * packs}.",
+            )
+    seen: Counter[str] = Counter()
+    cards: dict[str, Card] = {}
+    for name, rank in upcards.items():
+        if rank == "JK":
+            cards[name] = Card.from_code("JK")
+            continue
+        cards[name] = Card(rank, SUITS[seen[rank] % len(SUITS)])
+        seen[rank] += 1
+    try:
+        plan = plan_deal(rules, players, dealer, cards, round_number=len(game.rounds) + 1)
+    except DealError as error:
+        return DealForm(dealer, upcards, blank.choices, error=f"{error}.")
+    return DealForm(dealer, upcards, blank.choices, plan=plan)
+
+
+# --- the scorer's page -------------------------------------------------------------------------
+
+
+def _scorer_context(game: Game, **extra: Any) -> dict[str, Any]:
+    rules = records.game_rules(game)
+    last = history.last_change(game)
+    edit_url, view_url = links.game_links(game)
+    context: dict[str, Any] = {
+        "board": board(game),
+        "token": game.scorer_token,
+        "controls": True,
+        "deal": _deal_form(game, rules) if rules.deal == "upcard" else None,
+        "undo": history.describe(last) if last else None,
+        "edit_url": edit_url,
+        "view_url": view_url,
+        "edit_qr": qr_svg(edit_url, label=f"QR code of the scorer's link of {game.name}"),
+        **share_context(game),
+        "errors": {},
+        "max_game_name": MAX_GAME_NAME,
+    }
+    return context | extra
+
+
+# the partials (standings, rounds) may be rendered by other pages too (a live board)
+bp.add_app_template_global(rank_name, "rank_name")
+
+
+@bp.get("/s/<token>")
+def scorer_page(token: str) -> BaseResponse:
+    """The scorer's page of a game: standings, rounds, the deal helper and every control."""
+    game = links.scorer_game(token)
+    links.remember(game, "scorer")
+    return _render("games/scorer.html", **_scorer_context(game))
+
+
+@bp.post("/s/<token>/deal")
+def deal(token: str) -> BaseResponse:
+    """The deal helper: each player's hand from the upcards, redeals, the round's wild rank."""
+    game = links.scorer_game(token)
+    rules = records.game_rules(game)
+    if rules.deal != "upcard":
+        abort(404, "This game's rules deal a fixed number of cards: there is no upcard deal.")
+    planned = _plan(game, rules, request.form)
+    status = 200 if planned.plan is not None else 422
+    plan = planned.plan
+    if plan is not None and not plan.redeal and plan.wild_rank != game.next_wild_rank:
+        records.deal_next(game, plan.wild_rank)  # every board now shows the round's wild rank
+    if _is_htmx():
+        return _render("games/_deal.html", status, board=board(game), token=token, deal=planned)
+    return _render("games/scorer.html", status, **_scorer_context(game, deal=planned))
+
+
+@bp.post("/s/<token>/rename")
+def rename(token: str) -> BaseResponse:
+    """Rename the game."""
+    game = links.scorer_game(token)
+    version = _version()
+    name = clean_name(request.form.get("name", ""))
+    error = (
+        "Give the game a name."
+        if not name
+        else f"At most {MAX_GAME_NAME} characters."
+        if len(name) > MAX_GAME_NAME
+        else None
+    )
+    if error:
+        return _render(
+            "games/scorer.html", 422, **_scorer_context(game, errors={"name": error}, new_name=name)
+        )
+    if name == game.name:
+        flash("The name is unchanged.")
+        return redirect(url_for("games.scorer_page", token=token), 303)
+    try:
+        records.rename_game(game, name, expected_version=version)
+    except changes.StaleGame:
+        return _stale(game)
+    flash(f"Renamed to “{name}”.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+@bp.post("/s/<token>/finish")
+def finish(token: str) -> BaseResponse:
+    """Mark the game finished, or (``finished=0``) reopen it."""
+    game = links.scorer_game(token)
+    version = _version()
+    finished = request.form.get("finished", "1")
+    if finished not in ("0", "1"):
+        abort(400, "The form asked neither to finish the game nor to reopen it.")
+    try:
+        records.finish_game(game, finished=finished == "1", expected_version=version)
+    except changes.StaleGame:
+        return _stale(game)
+    flash("The game is marked finished." if finished == "1" else "The game is open again.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+@bp.post("/s/<token>/undo")
+def undo(token: str) -> BaseResponse:
+    """Undo the game's last change (a round added, corrected or deleted; a rename; finishing)."""
+    game = links.scorer_game(token)
+    version = _version()
+    try:
+        change = history.undo_last(game, expected_version=version)
+    except changes.StaleGame:
+        return _stale(game)
+    except history.NothingToUndo:
+        flash("There is nothing to undo.", "warning")
+    except records.RecordError as error:
+        flash(f"That cannot be undone: {error}.", "error")
+    else:
+        flash(f"Undid: {history.describe(change)}.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+def _round(game: Game, number: int) -> Round:
+    stored = next((r for r in game.rounds if r.number == number), None)
+    if stored is None:
+        abort(404, f"This game has no round {number}.")
+    return stored
+
+
+@bp.route("/s/<token>/rounds/<int:number>/delete", methods=["GET", "POST"])
+def delete_round(token: str, number: int) -> BaseResponse:
+    """Delete a round, after showing what will go (the later rounds move up one)."""
+    game = links.scorer_game(token)
+    stored = _round(game, number)
+    if request.method == "GET":
+        rows = board(game)
+        return _render(
+            "games/delete_round.html",
+            board=rows,
+            row=rows.rounds[number - 1],
+            token=token,
+            later=len(game.rounds) - number,
+        )
+    version = _version()
+    try:
+        records.delete_round(stored, expected_version=version)
+    except changes.StaleGame:
+        return _stale(game)
+    later = " The rounds after it moved up one." if number <= len(game.rounds) else ""
+    flash(f"Round {number} deleted.{later} Undo brings it back.")
+    return redirect(url_for("games.scorer_page", token=token), 303)

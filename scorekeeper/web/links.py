@@ -1,0 +1,86 @@
+"""A game reached by its link: the scorer's token or the watchers', and this browser's list of
+the games it has opened (kept in its session cookie, so nobody can list other people's games)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from flask import abort, current_app, request, session, url_for
+from sqlalchemy import select
+from sqlalchemy.orm import InstrumentedAttribute
+
+from ..store import records
+from ..store.db import db
+from ..store.models import TOKEN_BYTES, Game
+from .network import reachable_base
+
+Role = Literal["scorer", "watcher"]
+#: How many games a browser remembers (newest first); the cookie stays well under 4 KB.
+REMEMBERED = 24
+_SESSION_KEY = "games"
+#: Tokens are 32 characters; anything much longer is never a game and not worth a query.
+MAX_TOKEN_LENGTH = 2 * TOKEN_BYTES
+NO_GAME = "No game has this link. Check the address you were given, or ask the scorer for it."
+
+
+def _by_token(column: InstrumentedAttribute[str], token: str) -> Game:
+    game = None
+    if len(token) <= MAX_TOKEN_LENGTH:
+        game = db.session.scalar(select(Game).where(column == token))
+    if game is None:
+        abort(404, NO_GAME)
+    return game
+
+
+def watched_version(token: str) -> int | None:
+    """The version of the game this watcher token opens (one indexed read), None if none."""
+    return records.watched_version(token) if len(token) <= MAX_TOKEN_LENGTH else None
+
+
+def scorer_game(token: str) -> Game:
+    """The game whose scorer link carries ``token``; a 404 otherwise (a watcher's token too)."""
+    return _by_token(Game.scorer_token, token)
+
+
+def watcher_game(token: str) -> Game:
+    """The game whose watcher link carries ``token``; a 404 otherwise."""
+    return _by_token(Game.watcher_token, token)
+
+
+def remember(game: Game, role: Role) -> None:
+    """Put the game first in this browser's list (as scorer if it ever opened the scorer link)."""
+    entries = [entry for entry in session.get(_SESSION_KEY, []) if isinstance(entry, list)]
+    kept = [entry for entry in entries if entry[1:] != [game.id]]
+    was_scorer = any(entry[0] == "scorer" and entry[1:] == [game.id] for entry in entries)
+    role = "scorer" if was_scorer else role
+    if entries[:1] != [[role, game.id]]:
+        session[_SESSION_KEY] = [[role, game.id], *kept][:REMEMBERED]
+        session.permanent = True
+
+
+def remembered() -> list[tuple[Role, int]]:
+    """The games this browser opened, newest first: (role, game id)."""
+    return [
+        (entry[0], entry[1])
+        for entry in session.get(_SESSION_KEY, [])
+        if isinstance(entry, list) and len(entry) == 2 and entry[0] in ("scorer", "watcher")
+    ]
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """The absolute URL of a page as phones can open it: under ``PUBLIC_BASE_URL`` when set
+    (which then carries any path prefix), otherwise at this server's reachable address (its LAN
+    address when the request came to localhost)."""
+    configured = current_app.config.get("PUBLIC_BASE_URL")
+    path = url_for(endpoint, **values)
+    if configured:
+        path = path.removeprefix(request.script_root)
+    return reachable_base(configured, request.host_url).rstrip("/") + path
+
+
+def game_links(game: Game) -> tuple[str, str]:
+    """The game's ``edit_url`` (the scorer's page) and ``view_url`` (the scoreboard page)."""
+    return (
+        public_url("games.scorer_page", token=game.scorer_token),
+        public_url("board.watcher_page", token=game.watcher_token),
+    )

@@ -1,0 +1,413 @@
+"""Recording a round from the cards on the table: the round form, its live preview, saving.
+
+- ``GET /s/<token>/rounds/new`` (``?wild=`` and ``?dealer=`` prefill the round's wild rank and
+  dealer) and ``POST`` to save it; ``GET /s/<token>/rounds/<n>`` and ``POST`` to correct round n.
+- ``POST /s/<token>/rounds/preview``: the whole form's fields in, the preview partial out
+  (htmx, after every change); it never stores anything.
+
+The form carries the whole state (:mod:`.round_form` reads it); a save answers 303 to the game
+page, or the form again with what stops it: field errors and the round's problems (422), the
+house-rule warnings to accept (422), a game changed meanwhile (409), a form that failed its CSRF
+check (400). Entries are never lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+from uuid import uuid4
+
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..engine.cards import SUITS, CardError, parse_rank
+from ..engine.deal import DealError, round_wild_rank
+from ..engine.scoring import RoundScore
+from ..store import changes, records
+from ..store.db import db
+from ..store.models import Game, Round
+from . import csrf, links
+from .csrf import CsrfFailed
+from .errors import html_error
+from .filters import SUIT_SYMBOLS
+from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
+from .round_form.from_record import fields_for_record
+from .round_form.preview import KIND_NAMES, Preview, card_name, preview
+from .round_form.reading import FormGame, Interpretation, interpret
+
+bp = Blueprint("rounds", __name__)
+csrf.protect(bp)
+
+SAVE_ENDPOINTS = ("rounds.new_round", "rounds.edit_round")
+NOT_SAVED = "Nothing was saved: fix what is marked below."
+
+
+@bp.context_processor
+def _template_helpers() -> dict[str, Any]:
+    return {"card_name": card_name, "kind_names": KIND_NAMES}
+
+
+# --- the game as the form needs it ----------------------------------------------------------
+
+
+def _form_game(game: Game, before: int | None = None) -> FormGame:
+    """The game's rules and seats, and who melded in a round before round ``before`` (all
+    stored rounds for a new one)."""
+    melded: set[str] = set()
+    for stored in game.rounds:
+        if before is not None and stored.number >= before:
+            continue
+        for part in stored.parts:
+            if part.melds or (part.melded_points or 0) > 0:
+                melded.add(part.player.name)
+    return FormGame(
+        records.game_rules(game), tuple(p.name for p in game.players), frozenset(melded)
+    )
+
+
+def _stored_round(game: Game, number: int) -> Round | None:
+    return next((stored for stored in game.rounds if stored.number == number), None)
+
+
+def _round_or_404(game: Game, number: int) -> Round:
+    stored = _stored_round(game, number)
+    if stored is None:
+        raise _NoRound(number)
+    return stored
+
+
+class _NoRound(HTTPException):
+    code = 404
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"This game has no round {number}.")
+
+
+def _scored(game: Game, interpretation: Interpretation) -> RoundScore | str:
+    """The round's score under the game's rules and sides, or why it cannot be scored."""
+    try:
+        return records.score_record(game, interpretation.record)
+    except records.RecordError as error:
+        return str(error)
+
+
+def _preview(game: Game, interpretation: Interpretation) -> tuple[Preview | None, str | None]:
+    score = _scored(game, interpretation)
+    if isinstance(score, str):
+        return None, score
+    return preview(interpretation, score), None
+
+
+def _grid(form_game: FormGame) -> dict[str, Any]:
+    """The card picker's rows: ranks by the four suits, in two halves side by side."""
+    ranks = list(form_game.ranks())
+    half = (len(ranks) + 1) // 2
+    return {
+        "halves": [ranks[:half], ranks[half:]],
+        "suits": SUITS,
+        "symbols": SUIT_SYMBOLS,
+        "jokers": form_game.rules.jokers,
+        "ranks": ranks,
+    }
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def _render(
+    game: Game,
+    fields: RoundFields,
+    stored: Round | None,
+    status: int = 200,
+    *,
+    interpretation: Interpretation | None = None,
+    message: str | None = None,
+    message_kind: str = "error",
+    problems: tuple[str, ...] = (),
+    warnings: tuple[str, ...] = (),
+    show_accept: bool = False,
+    show_errors: bool = False,
+) -> Response:
+    """The round form (the whole page), with the preview of what it holds."""
+    form_game = _form_game(game, stored.number if stored else None)
+    if interpretation is None:
+        interpretation = interpret(fields, form_game)
+    shown, preview_error = _preview(game, interpretation)
+    rules = form_game.rules
+    number = stored.number if stored else len(game.rounds) + 1
+    token = game.scorer_token
+    action = (
+        url_for("rounds.edit_round", token=token, number=number)
+        if stored
+        else url_for("rounds.new_round", token=token)
+    )
+    html = render_template(
+        "rounds/form.html",
+        game=game,
+        token=token,
+        rules=rules,
+        form_game=form_game,
+        fields=fields,
+        stored=stored,
+        number=number,
+        action=action,
+        grid=_grid(form_game),
+        errors=interpretation.all_errors() if show_errors else dict(interpretation.errors),
+        preview=shown,
+        preview_error=preview_error,
+        message=message,
+        message_kind=message_kind,
+        problems=problems,
+        warnings=warnings,
+        show_accept=show_accept,
+        digest=warnings_digest(warnings),
+        current=fields.current,
+    )
+    response = make_response(html, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _new_fields(game: Game) -> RoundFields:
+    """A new round's form: dealer and wild rank from the deal helper's link, else as the deal
+    noted them on the game (or as the rules fix them)."""
+    rules = records.game_rules(game)
+    names = [player.name for player in game.players]
+    dealer = request.args.get("dealer", "")
+    if dealer not in names:
+        dealer = records.upcoming_dealer(game) or ""
+    wild = ""
+    if rules.round_wild != "none":
+        try:
+            wild = parse_rank(request.args.get("wild", ""))
+        except CardError:
+            try:
+                wild = (
+                    round_wild_rank(rules, len(game.rounds) + 1, None) or game.next_wild_rank or ""
+                )
+            except DealError:
+                wild = game.next_wild_rank or ""
+        if wild in rules.omit_ranks:
+            wild = ""
+    return blank_fields(
+        len(names), dealer=dealer, wild_rank=wild, version=game.version, key=uuid4().hex
+    )
+
+
+# --- the views ------------------------------------------------------------------------------
+
+
+@bp.route("/s/<token>/rounds/new", methods=["GET", "POST"])
+def new_round(token: str) -> BaseResponse:
+    """The form for the next round; POST saves it."""
+    game = links.scorer_game(token)
+    if request.method == "POST":
+        return _save(game, None)
+    links.remember(game, "scorer")
+    return _render(game, _new_fields(game), None)
+
+
+@bp.route("/s/<token>/rounds/<int:number>", methods=["GET", "POST"])
+def edit_round(token: str, number: int) -> BaseResponse:
+    """The form filled from round ``number``, to correct it; POST saves the correction."""
+    game = links.scorer_game(token)
+    stored = _round_or_404(game, number)
+    if request.method == "POST":
+        return _save(game, stored)
+    links.remember(game, "scorer")
+    fields = fields_for_record(
+        records.round_record(stored),
+        _form_game(game, number),
+        dealer=stored.dealer.name if stored.dealer else None,
+        version=game.version,
+    )
+    return _render(game, fields, stored)
+
+
+@bp.post("/s/<token>/rounds/preview", endpoint="preview")
+def preview_round(token: str) -> Response:
+    """The preview of the form's round (htmx partial); nothing is stored."""
+    game = links.scorer_game(token)
+    number = request.form.get("round", "")
+    stored = _stored_round(game, int(number)) if number.isdigit() and len(number) < 7 else None
+    return _preview_response(game, stored)
+
+
+def _preview_response(
+    game: Game, stored: Round | None, status: int = 200, message: str | None = None
+) -> Response:
+    fields = RoundFields.from_fields(request.form, len(game.players))
+    interpretation = interpret(fields, _form_game(game, stored.number if stored else None))
+    shown, preview_error = _preview(game, interpretation)
+    html = render_template(
+        "rounds/_preview.html",
+        preview=shown,
+        preview_error=preview_error,
+        rules=records.game_rules(game),
+        current=fields.current,
+        preview_message=message,
+        fresh_token=csrf.csrf_token() if message else None,
+    )
+    response = make_response(html, status)
+    response.headers["Vary"] = "HX-Request"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _done(game: Game, number: int, verb: str) -> BaseResponse:
+    flash(f"Round {number} {verb}", "success")
+    return redirect(
+        url_for("games.scorer_page", token=game.scorer_token, _anchor=f"round-{number}"), 303
+    )
+
+
+def _save(game: Game, stored: Round | None) -> BaseResponse:
+    """Save the posted round (new, or a correction of ``stored``), or show what stops it."""
+    fields = RoundFields.from_fields(request.form, len(game.players))
+    key = valid_key(fields.key)
+    if stored is None and key and (done := records.round_by_key(game, key)):
+        return _done(game, done.number, "saved")  # a double tap, or the page sent again
+    form_game = _form_game(game, stored.number if stored else None)
+    interpretation = interpret(fields, form_game)
+
+    def again(status: int, message: str, **kwargs: Any) -> Response:
+        return _render(
+            game,
+            fields,
+            stored,
+            status,
+            interpretation=interpretation,
+            message=message,
+            show_errors=True,
+            **kwargs,
+        )
+
+    if stored is None and interpretation.key is None:
+        fields = replace(fields, key=uuid4().hex)
+        return _render(
+            game,
+            fields,
+            None,
+            422,
+            message="This form had lost its key (which "
+            "stops a round being saved twice): check it and save again.",
+            show_errors=True,
+        )
+    if interpretation.all_errors():
+        return again(422, NOT_SAVED)
+    score = _scored(game, interpretation)
+    if isinstance(score, str):
+        return again(422, f"Nothing was saved: {score}")
+    if score.problems:
+        return again(
+            422, "Nothing was saved: the round is impossible as recorded.", problems=score.problems
+        )
+    if score.warnings and not (
+        fields.accept_warnings and fields.warnings_seen == warnings_digest(score.warnings)
+    ):
+        return again(
+            422,
+            "Nothing was saved yet: the round breaks a house rule. Save it "
+            "anyway if the table accepts it.",
+            message_kind="warning",
+            warnings=score.warnings,
+            show_accept=True,
+        )
+    version = interpretation.version if interpretation.version is not None else -1
+    try:
+        if stored is None:
+            saved = records.store_round(
+                game,
+                interpretation.record,
+                dealer=interpretation.dealer,
+                idempotency_key=interpretation.key,
+                accepted_warnings=score.warnings,
+                expected_version=version,
+            )
+        else:
+            saved = records.replace_round(
+                stored,
+                interpretation.record,
+                dealer=interpretation.dealer,
+                accepted_warnings=score.warnings,
+                expected_version=version,
+            )
+    except changes.StaleGame:
+        return _stale(game, fields, stored)
+    except records.RoundRefused as refused:
+        return again(
+            422,
+            "Nothing was saved: the round is impossible as recorded.",
+            problems=refused.score.problems,
+        )
+    except records.RecordError as error:
+        return again(422, f"Nothing was saved: {error}")
+    return _done(game, saved.number, "corrected" if stored else "saved")
+
+
+def _stale(game: Game, fields: RoundFields, stored: Round | None) -> Response:
+    """The game changed since the form was rendered: the form again, at the new version."""
+    db.session.expire_all()
+    if stored is not None:
+        stored = _stored_round(game, stored.number)
+        message = (
+            "This round was changed from another phone meanwhile (or another round "
+            "was). Nothing was overwritten: check your entries against the cards and "
+            "save again."
+        )
+        if stored is None:
+            page, status = html_error(_NoRound(0))
+            return make_response(page, status)
+    elif game.rounds:
+        message = (
+            f"Round {game.rounds[-1].number} was saved from another phone while you "
+            "were entering this one. If it was this round, cancel; otherwise check and "
+            "save again."
+        )
+    else:
+        message = (
+            "The game was changed from another phone meanwhile. Nothing was saved: "
+            "check your entries and save again."
+        )
+    fields = replace(fields, version=str(game.version))
+    return _render(game, fields, stored, 409, message=message, show_errors=True)
+
+
+@bp.errorhandler(CsrfFailed)
+def csrf_failed(error: CsrfFailed) -> Response | tuple[str, int]:
+    """A form without this browser's token: the form again with a fresh one, nothing lost."""
+    args = request.view_args or {}
+    token = args.get("token")
+    if request.endpoint not in (*SAVE_ENDPOINTS, "rounds.preview") or not isinstance(token, str):
+        return html_error(error)
+    try:
+        game = links.scorer_game(token)
+        stored = None
+        if request.endpoint == "rounds.edit_round":
+            stored = _round_or_404(game, int(args.get("number", 0)))
+    except HTTPException as missing:
+        return html_error(missing)
+    message = error.description or "This form could not be checked."
+    if request.endpoint == "rounds.preview":
+        return _preview_response(game, stored, 400, message)
+    fields = RoundFields.from_fields(request.form, len(game.players))
+    if stored is None and not valid_key(fields.key):
+        fields = replace(fields, key=uuid4().hex)
+    return _render(
+        game,
+        fields,
+        stored,
+        400,
+        message=message + " Your entries are kept: save again.",
+        show_errors=True,
+    )

@@ -1,0 +1,45 @@
+"""The totals chart: one line per competitor through its running totals, names escaped."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.web.chart import HEIGHT, totals_chart
+
+
+def polylines(svg: str) -> list[list[tuple[float, float]]]:
+    return [
+        [tuple(map(float, point.split(","))) for point in points.split()]  # type: ignore[misc]
+        for points in re.findall(r'<polyline[^>]* points="([^"]+)"', svg)
+    ]
+
+
+def test_each_line_starts_at_zero_and_follows_the_totals() -> None:
+    svg = str(totals_chart({"Ann": [30, 80], "Bob": [-10, 40]}, target=100))
+    ann, bob = polylines(svg)
+    assert len(ann) == len(bob) == 3  # before the first round, then after each
+    assert ann[0] == bob[0]  # both start at 0
+    assert ann[1][1] < bob[1][1]  # Ann's 30 is drawn higher than Bob's -10 (y grows down)
+    assert ann[2][1] < ann[1][1]  # Ann went up
+    assert bob[1][1] > ann[0][1]  # Bob's -10 is below the zero line
+    assert all(0 <= y <= HEIGHT for line in (ann, bob) for _, y in line)
+    assert svg.count('class="target"') == 1
+
+
+def test_names_are_escaped_and_totals_labelled() -> None:
+    svg = str(totals_chart({"<b>Ann</b>": [30], "Bob": [5]}))
+    assert "<b>" not in svg
+    assert "&lt;b&gt;Ann" in svg
+    assert re.search(r">Bob 5</text>", svg)
+    assert 'class="target"' not in svg
+
+
+def test_a_game_without_rounds_draws_nothing_wrong() -> None:
+    svg = str(totals_chart({"Ann": [], "Bob": []}, target=500))
+    assert svg.startswith('<svg class="chart"') and svg.endswith("</svg>")
+    assert "nan" not in svg.lower()
+
+
+def test_the_target_shows_once_someone_has_half_of_it() -> None:
+    assert 'class="target"' not in str(totals_chart({"Ann": [300], "Bob": [90]}, target=5000))
+    assert 'class="target"' in str(totals_chart({"Ann": [2500], "Bob": [90]}, target=5000))
