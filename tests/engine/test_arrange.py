@@ -430,3 +430,28 @@ def test_more_sets_where_the_wild_limit_lets_more_wilds_in(
     assert arrange(cards(pile), ctx).score == best
     answer = best_new_melds(cards(pile), ctx, Budget(10**6))
     assert answer is not None and answer[0] == best
+
+
+def test_past_the_budget_the_beam_still_places_most_cards() -> None:
+    """Where neither exact search finishes, the DP's beam answers: a pile that once took 98 s
+    (one wild per three cards, wilds as themselves count as wild, 2s and 7s wild) places 28 of
+    its 30 cards, where the plain runs and sets of its natural cards placed 12."""
+    rules = rules_for(
+        "rummy5000",
+        {
+            "decks": 2,
+            "jokers": 4,
+            "wild_limit": "one_per_three",
+            "wild_as_itself": "wild",
+            "wild_ranks": ["2"],
+        },
+    )
+    ctx = Context(rules, "7", packs=2)
+    pile = cards(
+        "5H 6H 7H 8H 9H AS 2S 3S 4S 7C 7C 7D 7S 2H 2D 2C JK JK 10D JD QD KD 6C 6S 6D 9S 10S "
+        "JS QS 8C"
+    )
+    answer = arrange(pile, ctx)
+    assert not answer.exact
+    check_split(pile, ctx, [], answer)
+    assert answer.score[0] >= 28

@@ -39,3 +39,11 @@ class Budget:
     @property
     def used(self) -> int:
         return self.start - self.left
+
+    @classmethod
+    def beam(cls, steps: int) -> Budget:
+        """A budget spent from the start, with ``steps`` of grace: a search given it keeps only
+        its best states from the first step (the DP's beam), and stops past ``steps``."""
+        work = cls(0)
+        work.left, work.start, work.limit = -1, -1, -steps
+        return work

@@ -297,7 +297,7 @@ class PileDP:
                     out[new] = (total, state, action)
             # A state made costs about two budget steps (its moves, merging, the bounds).
             budget.left -= 2 * made + 1
-            if budget.spent and out and len(out) >= BEAM:
+            if budget.spent and out and len(out) >= 4 * BEAM:
                 break  # past the budget: the rest of this layer is not looked at
         if self.floor is not None and at is not None:
             floor = self.floor
