@@ -829,7 +829,11 @@ def _try_run(
     found: list[_Reading] = []
     blocked: list[tuple[int, list[str]]] = []
     ace_in_seq = seq[0] == "A"
-    for suit, start in itertools.product(suits, range(size)):
+    # Only the windows that hold every anchor's rank can fit (the others fail in _fit_run).
+    at = {rank: i for i, rank in enumerate(seq)}
+    held = {at[card.rank] for card in anchors if card.rank in at}
+    starts = [s for s in range(size) if all((p - s) % size < n for p in held)]
+    for suit, start in itertools.product(suits, starts):
         slots = [seq[(start + i) % size] for i in range(n)]
         shape = window_shape(start, n, size, ace_in_seq)
         if shape is None:
