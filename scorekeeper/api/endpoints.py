@@ -65,8 +65,8 @@ def parse_body(model: type[RequestT]) -> RequestT:
     except ValidationError as error:
         try:
             data = json.loads(raw)
-        except ValueError:
-            data = None  # the error is that the body is not JSON; no path to walk
+        except (ValueError, RecursionError):
+            data = None  # the body is not JSON (or nested too deep to read): no path to walk
         raise ApiError(describe_validation_error(error, data)) from None
 
 

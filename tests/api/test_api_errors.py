@@ -140,3 +140,39 @@ def test_round_model_accepts_the_api_md_example() -> None:
     round_ = RoundScoreRequest.model_validate(body)
     assert round_.players[0].layoffs[0].cards == ["9S!"]  # type: ignore[union-attr]
     assert round_.players[2].melded_points == 40  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/melds/check", "/api/v1/melds/arrange", "/api/v1/rounds/score", "/api/v1/games"],
+)
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 1000 + "]" * 1000,  # 2 KB: was a 500 (RecursionError)
+        '{"rules": "rummy500", "cards": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"rules": "rummy500", "x": ' + '{"a": ' * 3000 + "1" + "}" * 3000 + "}",
+    ],
+)
+def test_json_nested_too_deep_is_a_400(client: FlaskClient, path: str, body: str) -> None:
+    response = client.post(path, data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert "not valid JSON" in response.get_json()["error"]
+
+
+def test_a_games_round_nested_too_deep_is_a_400(client: FlaskClient) -> None:
+    created = client.post(
+        "/api/v1/games",
+        json={"name": "Deep", "rules": "rummy500", "players": [{"name": "A"}, {"name": "B"}]},
+    )
+    assert created.status_code == 201, created.get_json()
+    edit_url = created.get_json()["edit_url"]
+    path = "/" + edit_url.split("/", 3)[3] + "/rounds"
+    response = client.post(
+        path,
+        data="[" * 2000 + "]" * 2000,
+        content_type="application/json",
+        headers={"Idempotency-Key": "deep-1"},
+    )
+    assert response.status_code == 400
+    assert "not valid JSON" in response.get_json()["error"]
