@@ -2,4 +2,4 @@
 
 from .cli import main
 
-raise SystemExit(main())
+main()

@@ -1,16 +1,23 @@
-"""The ``scorekeeper`` command: ``scorekeeper serve`` runs the app for phones on the same Wi-Fi."""
+"""The ``scorekeeper`` command: one click group on Flask's CLI.
+
+``scorekeeper serve`` runs the app for phones on the same Wi-Fi; ``scorekeeper db upgrade`` (and
+the other Flask-Migrate ``db`` commands) manage the database; ``shell`` and ``routes`` are Flask's.
+A new command is a plain ``@cli.command()``: it runs with the app's context pushed.
+"""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import click
 from flask import Flask
+from flask.cli import FlaskGroup, ScriptInfo, pass_script_info, routes_command, shell_command
 
+from . import create_app
 from .web.network import is_loopback, phone_url
 
 #: Open connections waitress keeps (each open board holds one between its polls).
@@ -37,14 +44,55 @@ def upgrade_database(app: Flask) -> None:
         upgrade()
 
 
-def serve(host: str, port: int, threads: int, household: bool = False) -> int:
-    """Run the app with waitress (never the debug server). ``household``: the home page lists
-    every game on this server, not only the games each browser opened."""
+# Not Flask's `run` (the development server): `serve` is the way to run the app.
+@click.group(cls=FlaskGroup, create_app=create_app, add_default_commands=False)
+def cli() -> None:
+    """Scorekeeper: serve the app on this machine's network, manage its database."""
+
+
+# `--app` would name another app to load: this command has one, and would ignore it.
+cli.params = [param for param in cli.params if param.name != "app"]
+cli.add_command(shell_command)
+cli.add_command(routes_command)
+
+
+# The app is loaded here, not by the group: no app context is held while waitress serves.
+@cli.command(with_appcontext=False)
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: all interfaces).",
+)
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port."
+)
+# 16 threads: a request that is searching holds one for up to a second, and the boards'
+# polls and the health check must still find one free (load_arrange.py: /healthz worst
+# 241 ms with 8 threads, 73 ms with 16, while eight heavy searches run).
+@click.option(
+    "--threads",
+    type=click.IntRange(min=1),
+    default=16,
+    show_default=True,
+    help="Worker threads.",
+)
+@click.option(
+    "--household",
+    is_flag=True,
+    help="List every game on this server on the home page (a family server where everyone "
+    "trusts each other); also SCOREKEEPER_HOUSEHOLD=1.",
+)
+@pass_script_info
+def serve(info: ScriptInfo, host: str, port: int, threads: int, household: bool) -> None:
+    """Serve the app on this machine's network with waitress (never the debug server).
+
+    Brings the database up to the newest schema first, then prints the address phones should
+    open (and its QR code, in a terminal).
+    """
     import waitress  # type: ignore[import-untyped]
 
-    from . import create_app
-
-    app = create_app()
+    app = info.load_app()
     if household:
         app.config["HOUSEHOLD"] = True
     upgrade_database(app)
@@ -57,16 +105,16 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
     gc.freeze()
     url = phone_url(host, port)
     if url is None:
-        print(
+        click.echo(
             "Could not find this machine's network address. Phones on the same Wi-Fi "
             f"should open http://<this machine's address>:{port}/"
         )
     else:
-        print(f"Phones on the same Wi-Fi should open: {url}")
+        click.echo(f"Phones on the same Wi-Fi should open: {url}")
         if sys.stdout.isatty():
             _print_qr(url)
     if is_loopback(host):
-        print(
+        click.echo(
             f"Listening on {host} only: other devices cannot connect. "
             "Use --host 0.0.0.0 to let phones in."
         )
@@ -75,7 +123,7 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
     with app.app_context():
         everyone = lists_every_game()
     if everyone:
-        print("Household server: the home page lists every game on it, for everyone.")
+        click.echo("Household server: the home page lists every game on it, for everyone.")
     sys.stdout.flush()
     # Every open scoreboard keeps a connection: waitress's default limit of 100 would leave a
     # big room's phones waiting; poll() rather than select() for more than 1024 of them.
@@ -87,36 +135,9 @@ def serve(host: str, port: int, threads: int, household: bool = False) -> int:
         connection_limit=CONNECTION_LIMIT,
         asyncore_use_poll=True,
     )
-    return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    serve_parser = commands.add_parser("serve", help="serve the app on this machine's network")
-    serve_parser.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default: all interfaces)"
-    )
-    serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    # 16 threads: a request that is searching holds one for up to a second, and the boards'
-    # polls and the health check must still find one free (load_arrange.py: /healthz worst
-    # 241 ms with 8 threads, 73 ms with 16, while eight heavy searches run).
-    serve_parser.add_argument(
-        "--threads", type=int, default=16, help="worker threads (default: 16)"
-    )
-    serve_parser.add_argument(
-        "--household",
-        action="store_true",
-        help="list every game on this server on the home page (a family "
-        "server where everyone trusts each other); also "
-        "SCOREKEEPER_HOUSEHOLD=1",
-    )
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``scorekeeper`` console script."""
-    args = build_parser().parse_args(argv)
-    if args.command == "serve":
-        return serve(args.host, args.port, args.threads, args.household)
-    return 2  # argparse rejects unknown commands before this
+def main(argv: Sequence[str] | None = None) -> None:
+    """The ``scorekeeper`` console script and ``python -m scorekeeper``: run :func:`cli` on
+    ``argv`` (by default the command line); it exits with the command's status."""
+    cli.main(args=argv)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from flask import Flask
-from flask.testing import FlaskClient
+from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade  # type: ignore[import-untyped]
 
 from scorekeeper import create_app
@@ -140,3 +140,12 @@ def app_ctx(app: Flask) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    """Runs ``scorekeeper`` commands on the test app: ``runner.invoke(cli.cli, [...])``.
+
+    Flask's group sets ``FLASK_RUN_FROM_CLI`` in the environment: the runner puts it back.
+    """
+    return app.test_cli_runner(env={"FLASK_RUN_FROM_CLI": None})

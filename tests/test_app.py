@@ -6,6 +6,7 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -94,7 +95,7 @@ def test_lan_address_is_never_loopback() -> None:
 
 
 def test_serve_runs_waitress_and_prints_the_phone_address(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     import sqlite3
 
@@ -109,10 +110,13 @@ def test_serve_runs_waitress_and_prints_the_phone_address(
     monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
     monkeypatch.setenv("SECRET_KEY", "test")
     monkeypatch.delenv("PUBLIC_BASE_URL", raising=False)
-    assert cli.main(["serve", "--port", "8123"]) == 0
+    result = CliRunner(env={"FLASK_RUN_FROM_CLI": None}).invoke(
+        cli.cli, ["serve", "--port", "8123"]
+    )
+    assert result.exit_code == 0, result.output
     assert served["host"] == "0.0.0.0" and served["port"] == 8123
     assert served["connection_limit"] >= 500  # every open scoreboard holds a connection
-    output = capsys.readouterr().out
+    output = result.stdout
     assert "http://192.168.1.20:8123/" in output
     assert "localhost" not in output and "127.0.0.1" not in output
     database = sqlite3.connect(tmp_path / "inst" / "scorekeeper.sqlite3")

@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -205,9 +206,7 @@ def test_the_last_change_is_shown(app: Flask, client: FlaskClient) -> None:
     assert re.search(r'<time datetime="[^"]+">3 days ago</time>', html)
 
 
-def test_serve_household(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_serve_household(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import waitress
 
     monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "inst"))
@@ -217,9 +216,12 @@ def test_serve_household(
     served: list[Flask] = []
     monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: served.append(app))
     monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
-    assert cli.main(["serve", "--household"]) == 0
+    runner = CliRunner(env={"FLASK_RUN_FROM_CLI": None})  # each run makes its own app
+    result = runner.invoke(cli.cli, ["serve", "--household"])
+    assert result.exit_code == 0, result.output
     assert served[-1].config["HOUSEHOLD"] is True
-    assert "lists every game" in capsys.readouterr().out
-    assert cli.main(["serve"]) == 0
+    assert "lists every game" in result.stdout
+    result = runner.invoke(cli.cli, ["serve"])
+    assert result.exit_code == 0, result.output
     assert "HOUSEHOLD" not in served[-1].config
-    assert "lists every game" not in capsys.readouterr().out
+    assert "lists every game" not in result.stdout
