@@ -54,6 +54,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     # the address phones reach, for QR codes and shared links (else the LAN address is used)
     app.config.setdefault("PUBLIC_BASE_URL", os.environ.get("PUBLIC_BASE_URL") or None)
+    # behind a reverse proxy that sets X-Forwarded-Proto/-For/-Host (web/security.py)
+    app.config.setdefault("PROXY_FIX", os.environ.get("PROXY_FIX", "") not in ("", "0"))
+    public = app.config["PUBLIC_BASE_URL"] or ""
+    # served over https: the session cookie is never sent in clear (Flask's default is False)
+    app.config["SESSION_COOKIE_SECURE"] |= public.startswith("https://")
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _stored_secret_key(
             app.instance_path

@@ -3,11 +3,12 @@
 SQLite in the instance folder by default, in WAL mode with a busy timeout and foreign keys on;
 ``DATABASE_URL`` (or ``SQLALCHEMY_DATABASE_URI`` in the config) switches to PostgreSQL through
 psycopg 3. Schema changes go through the migrations in ``scorekeeper/store/migrations``
-(``flask --app scorekeeper db upgrade``, or :func:`flask_migrate.upgrade` in an app context).
+(``scorekeeper db upgrade``, or :func:`flask_migrate.upgrade` in an app context).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,3 +93,13 @@ def init_app(app: Flask) -> None:
         for engine in db.engines.values():
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", sqlite_pragmas)
+                if engine.url.database not in (None, "", ":memory:"):
+                    _owner_only(Path(engine.url.database))
+
+
+def _owner_only(path: Path) -> None:
+    """Make a new SQLite file readable by its owner only (it holds every game's tokens);
+    SQLite gives its -wal and -shm files the same mode. An existing file is left as it is."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
