@@ -5,8 +5,11 @@ carries it as ``csrf_token`` (or an htmx request as the ``X-CSRF-Token`` header)
 expiry of its own: a form left open through a long evening still saves. A form from another
 site cannot know it, and a game link alone (without this browser's cookie) cannot post.
 
-JSON requests (the API) are not checked here: a cross-site form cannot send ``application/json``
-without a CORS preflight, which this app never grants.
+The check runs before every unsafe request of the app (no blueprint can forget it), except the
+JSON API's: a cross-site form cannot send ``application/json`` without a CORS preflight, which
+this app never grants, and the API never reads the session. A form post whose ``Origin`` (or,
+without one, ``Referer``) names another host is refused too. (Pages send no referrer, so a
+browser may send ``Origin: null`` for them; that is let through to the token check.)
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, request, session
 from werkzeug.exceptions import BadRequest
@@ -24,6 +28,8 @@ _SESSION_KEY = "csrf"
 #: How long a browser keeps its session (and so its token and its list of games).
 SESSION_LIFETIME = timedelta(days=400)
 _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: The JSON API's blueprints: checked by their content type, never by the session.
+JSON_BLUEPRINTS = frozenset({"api", "games_api"})
 
 
 class CsrfFailed(BadRequest):
@@ -46,9 +52,15 @@ def csrf_token() -> str:
 
 
 def check_csrf() -> None:
-    """Refuse an unsafe form request whose token is not this browser's (a :class:`CsrfFailed`)."""
-    if request.method not in _UNSAFE or request.is_json:
+    """Refuse an unsafe form request from another site or whose token is not this browser's
+    (a :class:`CsrfFailed`)."""
+    if request.method not in _UNSAFE or request.is_json or request.blueprint in JSON_BLUEPRINTS:
         return
+    if request.routing_exception is not None:
+        return  # no such page (404) or method (405): the router says so
+    origin = request.headers.get("Origin") or request.headers.get("Referer") or "null"
+    if origin != "null" and urlsplit(origin).netloc != request.host:
+        raise CsrfFailed()
     expected = session.get(_SESSION_KEY)
     sent = request.form.get(FIELD) or request.headers.get(HEADER) or ""
     if not isinstance(expected, str) or not hmac.compare_digest(sent.encode(), expected.encode()):
@@ -56,8 +68,7 @@ def check_csrf() -> None:
 
 
 def protect(bp: Blueprint) -> None:
-    """Check the token on every unsafe request to the blueprint's views."""
-    bp.before_request(check_csrf)
+    """(Kept for the blueprints that still ask: the check is app-wide, see :func:`init_app`.)"""
 
 
 def init_app(app: Flask) -> None:
@@ -68,5 +79,6 @@ def init_app(app: Flask) -> None:
     # Send the cookie only when the session changed: a preview answered after a save would
     # otherwise send back the session as it was, and the save's "Round 3 saved" would be lost.
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    app.before_request(check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["csrf_field"] = FIELD

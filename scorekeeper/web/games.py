@@ -34,7 +34,7 @@ from ..engine.rules import Rules
 from ..store import changes, history, records
 from ..store.models import Game, Round
 from ..store.scoreboard import board
-from . import csrf, links
+from . import links
 from .board import share_context
 from .game_form import (
     DEFAULT_PRESET,
@@ -52,7 +52,6 @@ from .game_form import (
 from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
-csrf.protect(bp)
 
 STALE = (
     "The game changed since this page was opened (someone recorded, corrected or undid "

@@ -31,3 +31,49 @@ def test_the_cookie_is_sent_only_when_the_session_changed(client: FlaskClient) -
     # Another form, the same token: nothing changed, so no cookie. (An answer that re-sent the
     # session as it was could overwrite one sent meanwhile, e.g. a save's "Round 3 saved".)
     assert session_cookie(client.get("/games/new")) is None
+
+
+CSRF = "origin-test-token"
+NEW_GAME = {"csrf_token": CSRF, "preset": "rummy500", "player-0": "Ann", "player-1": "Bob"}
+
+
+@pytest.fixture
+def browser(client: FlaskClient) -> FlaskClient:
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    return client
+
+
+@pytest.mark.parametrize(
+    ("headers", "allowed"),
+    [
+        ({}, True),
+        ({"Origin": "http://localhost"}, True),
+        ({"Origin": "null"}, True),  # pages send no referrer: browsers may send Origin: null
+        ({"Referer": "http://localhost/games/new"}, True),
+        ({"Origin": "https://evil.example"}, False),
+        ({"Origin": "http://localhost.evil.example"}, False),
+        ({"Referer": "https://evil.example/page"}, False),
+    ],
+)
+def test_a_form_post_from_another_site_is_refused_even_with_the_token(
+    browser: FlaskClient, headers: dict[str, str], allowed: bool
+) -> None:
+    response = browser.post("/games/new", data=NEW_GAME, headers=headers)
+    assert (response.status_code == 303) is allowed, response.status_code
+    if not allowed:
+        assert response.status_code == 400
+        assert "came from another site" in response.get_data(as_text=True)
+
+
+def test_every_form_route_of_the_app_is_checked(app: object, browser: FlaskClient) -> None:
+    """The check is app-wide: a form route added by any blueprint is covered without asking."""
+    from flask import Flask
+
+    assert isinstance(app, Flask)
+    app.add_url_rule("/late-form", "late_form", lambda: "saved", methods=["POST"])
+    assert browser.post("/late-form", data={}).status_code == 400
+    assert browser.post("/late-form", data={"csrf_token": CSRF}).status_code == 200
+    # The JSON API is checked by its content type instead, never by the session.
+    answer = browser.post("/api/v1/melds/check", json={"rules": "rummy500", "cards": ["5S"]})
+    assert answer.status_code == 200
