@@ -6,7 +6,7 @@ and documents itself in the OpenAPI schema.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import (
     AfterValidator,
@@ -21,6 +21,7 @@ from pydantic import (
 from ..engine.cards import Card, declared_code, parse_declared, parse_rank
 from ..engine.presets import PRESETS, rules_for
 from ..engine.rules import OPTIONS, Rules
+from ..engine.rules import JokerEffect as JokerEffectName
 
 
 class RequestModel(BaseModel):
@@ -117,7 +118,7 @@ RankCode = Annotated[
 PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 
 JokerEffect = Annotated[
-    Literal["wild", "double", "split"] | None,
+    JokerEffectName | None,
     Field(description="Dealer's Gambit: the effect the dealer nominated for the jokers"),
 ]
 

@@ -1,7 +1,10 @@
-"""House rules: one immutable value holding every option of RULES.md.
+"""House rules: one immutable value holding every option of RULES.md, each option declared once.
 
-Options are declared once in :data:`OPTIONS` (name, group, what values it takes, what it means);
-:class:`Rules` holds their values, validated, with a JSON round-trip and a plain-English summary.
+Each option is a field of :class:`Rules`, declared with :func:`option`: the field's name is the
+option's, its type says what values it takes (a ``Literal`` alias for a choice, so mypy knows them
+too), its default is the ``rummy500`` preset's, and :func:`option` adds the form group, how the
+new-game form takes it, what it means and its range. :data:`OPTIONS` is derived from those fields:
+validation, the JSON names and order, the API's option list and the new-game form all read it.
 
 >>> rules = Rules().with_options({"target": 250, "wild_ranks": ["2"]})
 >>> rules.target, rules.wild_ranks
@@ -12,19 +15,30 @@ True
 Traceback (most recent call last):
 ...
 scorekeeper.engine.rules.RulesError: unknown option 'targt' (did you mean 'target'?)
+>>> meld_kinds = OPTIONS["meld_kinds"]
+>>> meld_kinds.group, meld_kinds.entry, meld_kinds.choices, meld_kinds.default
+('melds', 'select', ('sets_and_runs', 'sets_only', 'runs_only'), 'sets_and_runs')
 """
+
+# ruff: noqa: RUF009 -- option() returns a dataclasses.field(), as field() itself does
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .cards import RANKS, Card, CardError, parse_rank
 
 JSON = Any
+#: Reads an option's JSON value (the option's name first, for the message) or raises RulesError.
+Parse = Callable[[str, JSON], Any]
+#: Writes an option's value as JSON.
+Dump = Callable[[Any], JSON]
+_T = TypeVar("_T")
 
 
 class RulesError(ValueError):
@@ -35,7 +49,43 @@ class RulesError(ValueError):
         self.option = option
 
 
-# --- option values -------------------------------------------------------------------------
+# --- the types of the options ----------------------------------------------------------------
+
+#: The groups of the settings form, in RULES.md order.
+GroupName = Literal["deck", "melds", "wild cards", "points", "round scoring", "ending", "dealing"]
+GROUPS: tuple[GroupName, ...] = get_args(GroupName)
+
+#: How the new-game form takes an option: one of its values from a list (``select``), a tick
+#: (``checkbox``), a whole number (``number``; empty for none when the option may be null), a
+#: number per rank (``points``), words such as ranks or cards (``list``), ``name:number`` pairs
+#: (``pairs``), or a whole number or one of the option's words (``number_or_choice``).
+Entry = Literal["select", "checkbox", "number", "points", "list", "pairs", "number_or_choice"]
+
+#: Dealer's Gambit: the effects the dealer may name for the jokers each round (RULES.md).
+JokerEffect = Literal["wild", "double", "split"]
+JOKER_EFFECTS: tuple[JokerEffect, ...] = get_args(JokerEffect)
+
+Decks = int | Literal["auto"]
+MeldKinds = Literal["sets_and_runs", "sets_only", "runs_only"]
+AcePosition = Literal["low_or_high", "high_only", "low_only"]
+RoundWild = Literal["none", "dealer_upcard", "progression"]
+WildLimit = Literal["none", "naturals_majority", "one", "one_per_three"]
+WildAsItself = Literal["natural", "wild"]
+RealCardForWild = Literal["lay_beside", "swap", "none"]
+JokerPoints = int | Literal["as_represented"]
+ScoringRule = Literal["melds_minus_hand", "melds_plus_hands_to_goer"]
+StockOut = Literal["hands_count", "hands_ignored", "opponent_remainder"]
+TargetRule = Literal["reach", "exceed"]
+SameDealWinner = Literal["highest", "goer_if_at_target"]
+TieRule = Literal["joint", "play_on"]
+SettlementRule = Literal["none", "difference"]
+DealKind = Literal["fixed", "upcard"]
+UpcardCount = Literal["additional", "total"]
+UpcardFaceCards = Literal["ten", "rank"]
+UpcardAce = Literal[11, 14, 15]
+DealerRotation = Literal["left", "right", "winner"]
+
+# --- reading option values ------------------------------------------------------------------
 
 
 def _is_int(value: object) -> bool:
@@ -63,17 +113,6 @@ def _bool(name: str, value: JSON) -> bool:
     if not isinstance(value, bool):
         raise RulesError(f"option {name!r} takes true or false, not {value!r}", name)
     return value
-
-
-def _choice(*choices: str) -> Callable[[str, JSON], str]:
-    def parse(name: str, value: JSON) -> str:
-        if value not in choices:
-            raise RulesError(
-                f"option {name!r} takes one of {', '.join(choices)}, not {value!r}", name
-            )
-        return str(value)
-
-    return parse
 
 
 def _rank(name: str, value: JSON) -> str:
@@ -142,320 +181,386 @@ def _hand_size(name: str, value: JSON) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(sizes.items()))
 
 
-def _decks(name: str, value: JSON) -> int | str:
-    if value == "auto":
-        return "auto"
-    if not _is_int(value) or not 1 <= value <= 4:
-        raise RulesError(
-            f"option {name!r} takes auto or a number of packs from 1 to 4, not {value!r}", name
-        )
-    return int(value)
+def _choice(choices: tuple[str | int, ...]) -> Parse:
+    def parse(name: str, value: JSON) -> str | int:
+        if isinstance(value, bool) or value not in choices:
+            raise RulesError(
+                f"option {name!r} takes one of {', '.join(map(str, choices))}, not {value!r}", name
+            )
+        return choices[choices.index(value)]
+
+    return parse
 
 
-def _joker_points(name: str, value: JSON) -> int | str:
-    if value == "as_represented":
-        return "as_represented"
-    if not _is_int(value) or value < 0:
-        raise RulesError(
-            f"option {name!r} takes a number of points or as_represented, not {value!r}", name
-        )
-    return int(value)
+def _number_or_word(words: tuple[str | int, ...], low: int, high: int | None, takes: str) -> Parse:
+    def parse(name: str, value: JSON) -> int | str:
+        if isinstance(value, str) and value in words:
+            return value
+        if not _is_int(value) or value < low or (high is not None and value > high):
+            raise RulesError(f"option {name!r} takes {takes}, not {value!r}", name)
+        return int(value)
 
-
-def _upcard_ace(name: str, value: JSON) -> int:
-    if value not in (11, 14, 15) or isinstance(value, bool):
-        raise RulesError(f"option {name!r} takes one of 11, 14, 15, not {value!r}", name)
-    return int(value)
-
-
-def _dump_pairs(value: Any) -> JSON:
-    return dict(value)
+    return parse
 
 
 def _dump_card_points(value: Any) -> JSON:
     return dict(zip(RANKS, value, strict=True))
 
 
+def _same(value: Any) -> JSON:
+    return value
+
+
+def _dump_pairs(value: Any) -> JSON:
+    return dict(value)
+
+
 def _dump_list(value: Any) -> JSON:
     return list(value)
 
 
+# --- declaring an option ---------------------------------------------------------------------
+
+_DECLARED = "option"  # the key of the declaration in a field's metadata
+
+
+@dataclass(frozen=True)
+class _Declared:
+    group: GroupName
+    entry: Entry
+    label: str
+    low: int
+    high: int | None
+    values: tuple[str, ...]
+    takes: str
+    hint: str
+    parse: Parse | None
+    dump: Dump | None
+
+
+def option(
+    default: _T,
+    group: GroupName,
+    entry: Entry,
+    label: str,
+    *,
+    low: int = 0,
+    high: int | None = None,
+    values: tuple[str, ...] = (),
+    takes: str = "",
+    hint: str = "",
+    parse: Parse | None = None,
+    dump: Dump | None = None,
+) -> _T:
+    """Declare a field of :class:`Rules` as a house-rule option named as the field.
+
+    ``default`` is the ``rummy500`` preset's value, ``group`` the settings form's group, ``entry``
+    how the form takes it, ``label`` what it means. The values it takes follow the field's type: a
+    ``bool``; a whole number from ``low`` to ``high``; a ``Literal``'s values; ``None`` (JSON null)
+    when the type admits it. ``values`` lists the values of a select that the type does not spell
+    (ranks); ``takes`` is what a number-or-word option's error says it takes (``{words}``,
+    ``{low}`` and ``{high}`` filled in); ``hint`` says what to type in a ``list`` or ``pairs``
+    input; ``parse`` and ``dump`` read and write a value the type alone does not describe (cards,
+    points per rank). The JSON of a tuple is a list, of a tuple of pairs an object.
+    """
+    declared = _Declared(group, entry, label, low, high, values, takes, hint, parse, dump)
+    return field(default=default, metadata={_DECLARED: declared})
+
+
 @dataclass(frozen=True)
 class Option:
-    """One house-rule option: how its value is checked and written, and what it means."""
+    """One house-rule option, as its field of :class:`Rules` declares it."""
 
     name: str
-    group: str
-    parse: Callable[[str, JSON], Any]
+    group: GroupName
+    entry: Entry
     label: str
-    dump: Callable[[Any], JSON] = lambda value: value
-    choices: tuple[str, ...] = ()
+    default: Any  # the rummy500 preset's value
+    #: A select's values, in order; a number-or-word option's words; otherwise empty.
+    choices: tuple[str | int, ...]
+    optional: bool  # null (None) is a value: "none"
+    low: int  # the range of a whole number
+    high: int | None
+    hint: str
+    parse: Parse
+    dump: Dump
 
 
-GROUPS = ("deck", "melds", "wild cards", "points", "round scoring", "ending", "dealing")
+def _members(annotation: Any) -> tuple[Any, ...]:
+    """The types a field's annotation unites (``int | None`` -> ``int, NoneType``)."""
+    if get_origin(annotation) in (Union, types.UnionType):
+        return get_args(annotation)
+    return (annotation,)
 
-_OPTION_LIST = [
-    Option("decks", "deck", _decks, "packs of 52 cards (auto: 1 for up to 4 players, 2 for more)"),
-    Option("jokers", "deck", _int(0, 8), "jokers in play"),
-    Option("omit_ranks", "deck", _ranks, "ranks taken out of every pack", _dump_list),
-    Option("partnership", "deck", _bool, "players play in two sides whose scores are pooled"),
-    Option(
-        "meld_kinds",
-        "melds",
-        _choice("sets_and_runs", "sets_only", "runs_only"),
-        "which melds are allowed",
-        choices=("sets_and_runs", "sets_only", "runs_only"),
-    ),
-    Option("min_set", "melds", _int(2, 8), "fewest cards in a set"),
-    Option(
-        "max_set", "melds", _optional(_int(3, 16)), "most cards in a set (none: as the packs allow)"
-    ),
-    Option("set_duplicates_allowed", "melds", _bool, "identical cards may share a set"),
-    Option("min_run", "melds", _int(2, 13), "fewest cards in a run"),
-    Option(
-        "ace_position",
-        "melds",
-        _choice("low_or_high", "high_only", "low_only"),
-        "where an ace may sit in a run",
-        choices=("low_or_high", "high_only", "low_only"),
-    ),
-    Option("around_the_corner", "melds", _bool, "runs may go round the corner (K-A-2)"),
-    Option("layoff_requires_own_meld", "melds", _bool, "a player must meld before laying off"),
-    Option("jokers_wild", "wild cards", _bool, "jokers are wild"),
-    Option("wild_ranks", "wild cards", _ranks, "ranks that are always wild", _dump_list),
-    Option("wild_cards", "wild cards", _cards, "particular cards that are always wild", _dump_list),
-    Option(
-        "round_wild",
-        "wild cards",
-        _choice("none", "dealer_upcard", "progression"),
-        "a wild rank that changes each round",
-        choices=("none", "dealer_upcard", "progression"),
-    ),
-    Option(
-        "wild_limit",
-        "wild cards",
-        _choice("none", "naturals_majority", "one", "one_per_three"),
-        "how many wild cards a meld may hold",
-        choices=("none", "naturals_majority", "one", "one_per_three"),
-    ),
-    Option(
-        "wild_as_itself",
-        "wild cards",
-        _choice("natural", "wild"),
-        "a wild card in its own natural place counts as",
-        choices=("natural", "wild"),
-    ),
-    Option("wild_sets", "wild cards", _bool, "wild cards alone may form a meld"),
-    Option(
-        "real_card_for_wild",
-        "wild cards",
-        _choice("lay_beside", "swap", "none"),
-        "what a player may do with the real card a wild stands for",
-        choices=("lay_beside", "swap", "none"),
-    ),
-    Option("card_points", "points", _card_points, "points per rank", _dump_card_points),
-    Option(
-        "ace_low_points",
-        "points",
-        _optional(_int(0)),
-        "an ace at the low end of a run (none: as A)",
-    ),
-    Option("joker_points", "points", _joker_points, "a joker (or as_represented)"),
-    Option(
-        "wild_points",
-        "points",
-        _optional(_int(0)),
-        "a wild card other than a joker (none: its own)",
-    ),
-    Option(
-        "wild_ace_points",
-        "points",
-        _optional(_int(0)),
-        "a wild ace (none: its own points plus wild_points, if any)",
-    ),
-    Option("card_overrides", "points", _card_overrides, "points for particular cards", _dump_pairs),
-    Option("four_aces_points", "points", _optional(_int(0)), "four aces melded together"),
-    Option("points_divisor", "points", _int(1, 10), "every card and bonus divided by this"),
-    Option(
-        "scoring",
-        "round scoring",
-        _choice("melds_minus_hand", "melds_plus_hands_to_goer"),
-        "what happens to cards left in hand",
-        choices=("melds_minus_hand", "melds_plus_hands_to_goer"),
-    ),
-    Option("going_out_bonus", "round scoring", _int(0), "bonus for going out"),
-    Option(
-        "stock_out",
-        "round scoring",
-        _choice("hands_count", "hands_ignored", "opponent_remainder"),
-        "hands when the stock runs out",
-        choices=("hands_count", "hands_ignored", "opponent_remainder"),
-    ),
-    Option(
-        "rummy_call_points",
-        "round scoring",
-        _int(0),
-        "a card taken by a Rummy call counts this instead of its own points (0: its own)",
-    ),
-    Option("first_meld_minimum", "round scoring", _int(0), "a player's first melding must total"),
-    Option(
-        "seven_card_straight_points",
-        "round scoring",
-        _int(0),
-        "going out with a 7-card run scores this instead",
-    ),
-    Option(
-        "double_four_laid_at_once",
-        "round scoring",
-        _bool,
-        "four of a kind laid down at once counts double",
-    ),
-    Option("going_out_requires_discard", "round scoring", _bool, "going out needs a last discard"),
-    Option(
-        "final_layoffs",
-        "round scoring",
-        _bool,
-        "after someone goes out, others may lay off from hand for nothing",
-    ),
-    Option(
-        "dealer_joker",
-        "round scoring",
-        _bool,
-        "the dealer nominates the jokers' effect each round (wild, double, split)",
-    ),
-    Option("target", "ending", _optional(_int(1)), "score that ends the game (none: no target)"),
-    Option(
-        "target_rule",
-        "ending",
-        _choice("reach", "exceed"),
-        "the target must be",
-        choices=("reach", "exceed"),
-    ),
-    Option(
-        "same_deal_winner",
-        "ending",
-        _choice("highest", "goer_if_at_target"),
-        "when several reach the target in one deal",
-        choices=("highest", "goer_if_at_target"),
-    ),
-    Option(
-        "tie_rule",
-        "ending",
-        _choice("joint", "play_on"),
-        "tied top scores",
-        choices=("joint", "play_on"),
-    ),
-    Option("max_deals", "ending", _optional(_int(1, 200)), "the game ends after this many deals"),
-    Option("final_bonus_best", "ending", _int(0), "bonus to the side ahead after the last deal"),
-    Option(
-        "settlement",
-        "ending",
-        _choice("none", "difference"),
-        "settling up at the end",
-        choices=("none", "difference"),
-    ),
-    Option(
-        "deal",
-        "dealing",
-        _choice("fixed", "upcard"),
-        "how many cards each player gets",
-        choices=("fixed", "upcard"),
-    ),
-    Option("hand_size", "dealing", _hand_size, "cards per player for a fixed deal", _dump_pairs),
-    Option(
-        "upcard_count",
-        "dealing",
-        _choice("additional", "total"),
-        "an upcard's number gives",
-        choices=("additional", "total"),
-    ),
-    Option(
-        "upcard_face_cards",
-        "dealing",
-        _choice("ten", "rank"),
-        "J Q K upcards count",
-        choices=("ten", "rank"),
-    ),
-    Option("upcard_ace", "dealing", _upcard_ace, "an ace upcard counts"),
-    Option("upcard_min_rank", "dealing", _optional(_rank), "lower upcards are dealt again"),
-    Option(
-        "upcard_wild_cards",
-        "dealing",
-        _optional(_int(1, 52)),
-        "a permanent wild upcard counts as this number (none: another is dealt)",
-    ),
-    Option(
-        "dealer_rotation",
-        "dealing",
-        _choice("left", "right", "winner"),
-        "who deals next",
-        choices=("left", "right", "winner"),
-    ),
-]
 
-#: Every option by name, in the order of RULES.md.
-OPTIONS: dict[str, Option] = {option.name: option for option in _OPTION_LIST}
+def _declared_option(declared_field: dataclasses.Field[Any], annotation: Any) -> Option:
+    name = declared_field.name
+    declared: _Declared = declared_field.metadata[_DECLARED]
+    members = tuple(member for member in _members(annotation) if member is not type(None))
+    optional = len(members) < len(_members(annotation))
+    words = tuple(
+        word for member in members if get_origin(member) is Literal for word in get_args(member)
+    )
+    numbers = int in members
+    low, high = declared.low, declared.high
+    parse: Parse
+    if declared.parse is not None:
+        parse = declared.parse
+    elif members == (bool,):
+        parse = _bool
+    elif members == (int,):
+        parse = _int(low, high)
+    elif words and numbers:
+        takes = declared.takes.format(words=" or ".join(map(str, words)), low=low, high=high)
+        parse = _number_or_word(words, low, high, takes)
+    elif words and len(members) == 1:
+        parse = _choice(words)
+    elif declared.values and members == (str,):
+        parse = _choice(declared.values)
+    else:
+        raise TypeError(f"option {name!r}: nothing says how to read a {annotation}")
+    if optional:
+        parse = _optional(parse)
+    dump = declared.dump
+    if dump is None:
+        dump = _same
+        if get_origin(members[0]) is tuple:
+            dump = _dump_pairs if get_origin(get_args(members[0])[0]) is tuple else _dump_list
+    choices: tuple[str | int, ...] = ()
+    if declared.entry == "select":
+        if numbers and high is None:
+            raise TypeError(f"option {name!r}: a select of numbers needs a highest")
+        span = range(low, high + 1) if numbers and high is not None else range(0)
+        choices = (*words, *declared.values, *span)
+    elif declared.entry == "number_or_choice":
+        choices = words
+    kinds: dict[Entry, bool] = {
+        "select": bool(choices),
+        "checkbox": members == (bool,),
+        "number": members == (int,),
+        "number_or_choice": bool(words) and numbers,
+    }
+    if not kinds.get(declared.entry, True):
+        raise TypeError(f"option {name!r}: a {declared.entry} input cannot take a {annotation}")
+    if parse(name, dump(declared_field.default)) != declared_field.default:
+        raise TypeError(f"option {name!r}: its default is not one of its values")
+    return Option(
+        name,
+        declared.group,
+        declared.entry,
+        declared.label,
+        declared_field.default,
+        choices,
+        optional,
+        low,
+        high,
+        declared.hint,
+        parse,
+        dump,
+    )
+
+
+# --- the rules ---------------------------------------------------------------------------------
 
 _DEFAULT_POINTS = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Every house-rule option; the defaults are the ``rummy500`` preset. Immutable and hashable."""
+    """Every house-rule option, declared here once, in the order of RULES.md; the defaults are
+    the ``rummy500`` preset. Immutable and hashable."""
 
-    decks: int | str = "auto"
-    jokers: int = 0
-    omit_ranks: tuple[str, ...] = ()
-    partnership: bool = False
-    meld_kinds: str = "sets_and_runs"
-    min_set: int = 3
-    max_set: int | None = None
-    set_duplicates_allowed: bool = False
-    min_run: int = 3
-    ace_position: str = "low_or_high"
-    around_the_corner: bool = False
-    layoff_requires_own_meld: bool = False
-    jokers_wild: bool = True
-    wild_ranks: tuple[str, ...] = ()
-    wild_cards: tuple[str, ...] = ()
-    round_wild: str = "none"
-    wild_limit: str = "none"
-    wild_as_itself: str = "natural"
-    wild_sets: bool = False
-    real_card_for_wild: str = "none"
-    card_points: tuple[int, ...] = _DEFAULT_POINTS
-    ace_low_points: int | None = 1
-    joker_points: int | str = 15
-    wild_points: int | None = None
-    wild_ace_points: int | None = None
-    card_overrides: tuple[tuple[str, int], ...] = ()
-    four_aces_points: int | None = None
-    points_divisor: int = 1
-    scoring: str = "melds_minus_hand"
-    going_out_bonus: int = 0
-    stock_out: str = "hands_count"
-    rummy_call_points: int = 0
-    first_meld_minimum: int = 0
-    seven_card_straight_points: int = 0
-    double_four_laid_at_once: bool = False
-    going_out_requires_discard: bool = True
-    final_layoffs: bool = False
-    dealer_joker: bool = False
-    target: int | None = 500
-    target_rule: str = "reach"
-    same_deal_winner: str = "highest"
-    tie_rule: str = "joint"
-    max_deals: int | None = None
-    final_bonus_best: int = 0
-    settlement: str = "none"
-    deal: str = "fixed"
-    hand_size: tuple[tuple[str, int], ...] = (("2", 13), ("other", 7))
-    upcard_count: str = "additional"
-    upcard_face_cards: str = "ten"
-    upcard_ace: int = 11
-    upcard_min_rank: str | None = None
-    upcard_wild_cards: int | None = None
-    dealer_rotation: str = "left"
+    # deck
+    decks: Decks = option(
+        "auto",
+        "deck",
+        "select",
+        "packs of 52 cards (auto: 1 for up to 4 players, 2 for more)",
+        low=1,
+        high=4,
+        takes="{words} or a number of packs from {low} to {high}",
+    )
+    jokers: int = option(0, "deck", "number", "jokers in play", high=8)
+    omit_ranks: tuple[str, ...] = option(
+        (), "deck", "list", "ranks taken out of every pack", hint="ranks, such as 2 3", parse=_ranks
+    )
+    partnership: bool = option(
+        False, "deck", "checkbox", "players play in two sides whose scores are pooled"
+    )
+    # melds
+    meld_kinds: MeldKinds = option("sets_and_runs", "melds", "select", "which melds are allowed")
+    min_set: int = option(3, "melds", "number", "fewest cards in a set", low=2, high=8)
+    max_set: int | None = option(
+        None, "melds", "number", "most cards in a set (none: as the packs allow)", low=3, high=16
+    )
+    set_duplicates_allowed: bool = option(
+        False, "melds", "checkbox", "identical cards may share a set"
+    )
+    min_run: int = option(3, "melds", "number", "fewest cards in a run", low=2, high=13)
+    ace_position: AcePosition = option(
+        "low_or_high", "melds", "select", "where an ace may sit in a run"
+    )
+    around_the_corner: bool = option(
+        False, "melds", "checkbox", "runs may go round the corner (K-A-2)"
+    )
+    layoff_requires_own_meld: bool = option(
+        False, "melds", "checkbox", "a player must meld before laying off"
+    )
+    # wild cards
+    jokers_wild: bool = option(True, "wild cards", "checkbox", "jokers are wild")
+    wild_ranks: tuple[str, ...] = option(
+        (),
+        "wild cards",
+        "list",
+        "ranks that are always wild",
+        hint="ranks, such as 2 3",
+        parse=_ranks,
+    )
+    wild_cards: tuple[str, ...] = option(
+        (),
+        "wild cards",
+        "list",
+        "particular cards that are always wild",
+        hint="cards, such as JS JH",
+        parse=_cards,
+    )
+    round_wild: RoundWild = option(
+        "none", "wild cards", "select", "a wild rank that changes each round"
+    )
+    wild_limit: WildLimit = option(
+        "none", "wild cards", "select", "how many wild cards a meld may hold"
+    )
+    wild_as_itself: WildAsItself = option(
+        "natural", "wild cards", "select", "a wild card in its own natural place counts as"
+    )
+    wild_sets: bool = option(False, "wild cards", "checkbox", "wild cards alone may form a meld")
+    real_card_for_wild: RealCardForWild = option(
+        "none", "wild cards", "select", "what a player may do with the real card a wild stands for"
+    )
+    # points
+    card_points: tuple[int, ...] = option(
+        _DEFAULT_POINTS,
+        "points",
+        "points",
+        "points per rank",
+        parse=_card_points,
+        dump=_dump_card_points,
+    )
+    ace_low_points: int | None = option(
+        1, "points", "number", "an ace at the low end of a run (none: as A)"
+    )
+    joker_points: JokerPoints = option(
+        15,
+        "points",
+        "number_or_choice",
+        "a joker (or as_represented)",
+        takes="a number of points or {words}",
+    )
+    wild_points: int | None = option(
+        None, "points", "number", "a wild card other than a joker (none: its own)"
+    )
+    wild_ace_points: int | None = option(
+        None, "points", "number", "a wild ace (none: its own points plus wild_points, if any)"
+    )
+    card_overrides: tuple[tuple[str, int], ...] = option(
+        (),
+        "points",
+        "pairs",
+        "points for particular cards",
+        hint="card:points, such as QS:45",
+        parse=_card_overrides,
+    )
+    four_aces_points: int | None = option(None, "points", "number", "four aces melded together")
+    points_divisor: int = option(
+        1, "points", "number", "every card and bonus divided by this", low=1, high=10
+    )
+    # round scoring
+    # a str naming ScoringRule's values until scoring._settle_hands, whose `mode` starts as
+    # rules.scoring and takes other values, is annotated `mode: str`
+    scoring: str = option(
+        "melds_minus_hand",
+        "round scoring",
+        "select",
+        "what happens to cards left in hand",
+        values=get_args(ScoringRule),
+    )
+    going_out_bonus: int = option(0, "round scoring", "number", "bonus for going out")
+    stock_out: StockOut = option(
+        "hands_count", "round scoring", "select", "hands when the stock runs out"
+    )
+    rummy_call_points: int = option(
+        0,
+        "round scoring",
+        "number",
+        "a card taken by a Rummy call counts this instead of its own points (0: its own)",
+    )
+    first_meld_minimum: int = option(
+        0, "round scoring", "number", "a player's first melding must total"
+    )
+    seven_card_straight_points: int = option(
+        0, "round scoring", "number", "going out with a 7-card run scores this instead"
+    )
+    double_four_laid_at_once: bool = option(
+        False, "round scoring", "checkbox", "four of a kind laid down at once counts double"
+    )
+    going_out_requires_discard: bool = option(
+        True, "round scoring", "checkbox", "going out needs a last discard"
+    )
+    final_layoffs: bool = option(
+        False,
+        "round scoring",
+        "checkbox",
+        "after someone goes out, others may lay off from hand for nothing",
+    )
+    dealer_joker: bool = option(
+        False,
+        "round scoring",
+        "checkbox",
+        f"the dealer nominates the jokers' effect each round ({', '.join(JOKER_EFFECTS)})",
+    )
+    # ending
+    target: int | None = option(
+        500, "ending", "number", "score that ends the game (none: no target)", low=1
+    )
+    target_rule: TargetRule = option("reach", "ending", "select", "the target must be")
+    same_deal_winner: SameDealWinner = option(
+        "highest", "ending", "select", "when several reach the target in one deal"
+    )
+    tie_rule: TieRule = option("joint", "ending", "select", "tied top scores")
+    max_deals: int | None = option(
+        None, "ending", "number", "the game ends after this many deals", low=1, high=200
+    )
+    final_bonus_best: int = option(
+        0, "ending", "number", "bonus to the side ahead after the last deal"
+    )
+    settlement: SettlementRule = option("none", "ending", "select", "settling up at the end")
+    # dealing
+    deal: DealKind = option("fixed", "dealing", "select", "how many cards each player gets")
+    hand_size: tuple[tuple[str, int], ...] = option(
+        (("2", 13), ("other", 7)),
+        "dealing",
+        "pairs",
+        "cards per player for a fixed deal",
+        hint="players:cards, and other:cards",
+        parse=_hand_size,
+    )
+    upcard_count: UpcardCount = option(
+        "additional", "dealing", "select", "an upcard's number gives"
+    )
+    upcard_face_cards: UpcardFaceCards = option("ten", "dealing", "select", "J Q K upcards count")
+    upcard_ace: UpcardAce = option(11, "dealing", "select", "an ace upcard counts")
+    upcard_min_rank: str | None = option(
+        None, "dealing", "select", "lower upcards are dealt again", values=RANKS, parse=_rank
+    )
+    upcard_wild_cards: int | None = option(
+        None,
+        "dealing",
+        "number",
+        "a permanent wild upcard counts as this number (none: another is dealt)",
+        low=1,
+        high=52,
+    )
+    dealer_rotation: DealerRotation = option("left", "dealing", "select", "who deals next")
     _overrides: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -549,6 +654,19 @@ class Rules:
         from .summary import summarize
 
         return summarize(self)
+
+
+def _declared_options() -> dict[str, Option]:
+    hints = get_type_hints(Rules)
+    return {
+        each.name: _declared_option(each, hints[each.name])
+        for each in dataclasses.fields(Rules)
+        if _DECLARED in each.metadata
+    }
+
+
+#: Every option by name, in the order of RULES.md: derived from the fields of :class:`Rules`.
+OPTIONS: dict[str, Option] = _declared_options()
 
 
 def option_groups() -> dict[str, list[Option]]:

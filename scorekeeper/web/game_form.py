@@ -246,16 +246,25 @@ def _number(text: str, optional: bool) -> Any:
     return int(text)
 
 
-def _is_optional(option: Option) -> bool:
-    try:
-        option.parse(option.name, None)
-    except RulesError:
-        return False
-    return True
+def _label(choice: str | int) -> str:
+    return str(choice).replace("_", " ")
 
 
-def _label(choice: str) -> str:
-    return choice.replace("_", " ")
+def _select_reader(option: Option) -> Callable[[str], Any]:
+    """A select's value as JSON: empty is none (when the option may be null), digits a number
+    (when the option's values are numbers), anything else the text itself."""
+    numbers = any(isinstance(choice, int) for choice in option.choices)
+
+    def read(text: str) -> Any:
+        if not text and option.optional:
+            return None
+        return int(text) if numbers and _is_digits(text) else text
+
+    return read
+
+
+def _number_or_word(text: str) -> Any:
+    return _number(text, False) if text.strip().lstrip("+-").isdigit() else text.strip()
 
 
 @dataclass(frozen=True)
@@ -270,51 +279,31 @@ class _Kind:
 
 
 def _kind(option: Option) -> _Kind:
-    name = option.name
-    if name in ("omit_ranks", "wild_ranks"):
-        return _Kind("text", hint="ranks, such as 2 3", read=_words, show=" ".join)
-    if name == "wild_cards":
-        return _Kind("text", hint="cards, such as JS JH", read=_words, show=" ".join)
-    if name == "card_overrides":
-        return _Kind("text", hint="card:points, such as QS:45", read=_pairs, show=_format_pairs)
-    if name == "hand_size":
-        return _Kind("text", hint="players:cards, and other:cards", read=_pairs, show=_format_pairs)
-    if name == "joker_points":
-        return _Kind(
-            "text",
-            hint="a number, or as_represented",
-            read=lambda text: (
-                _number(text, False) if text.strip().lstrip("+-").isdigit() else text.strip()
-            ),
-        )
-    if name == "decks":
-        return _Kind(
-            "select",
-            (("auto", "auto"), *((str(n), str(n)) for n in range(1, 5))),
-            read=lambda text: int(text) if _is_digits(text) else text,
-        )
-    if name == "upcard_ace":
-        return _Kind(
-            "select",
-            tuple((str(n), str(n)) for n in (11, 14, 15)),
-            read=lambda text: int(text) if _is_digits(text) else text,
-        )
-    if name == "upcard_min_rank":
-        return _Kind(
-            "select",
-            (("", "none"), *((rank, rank) for rank in RANKS)),
-            read=lambda text: text or None,
-        )
-    if name == "card_points":
-        return _Kind("points")
-    if option.choices:
-        return _Kind("select", tuple((choice, _label(choice)) for choice in option.choices))
-    if isinstance(getattr(Rules(), name), bool):
-        return _Kind("checkbox")
-    optional = _is_optional(option)
-    return _Kind(
-        "number", hint="empty: none" if optional else "", read=lambda text: _number(text, optional)
-    )
+    """The input for an option, as its declaration (:attr:`Option.entry`) asks."""
+    match option.entry:
+        case "checkbox":
+            return _Kind("checkbox")
+        case "points":
+            return _Kind("points")
+        case "select":
+            choices = tuple((str(choice), _label(choice)) for choice in option.choices)
+            if option.optional:
+                choices = (("", "none"), *choices)
+            return _Kind("select", choices, read=_select_reader(option))
+        case "number":
+            optional = option.optional
+            return _Kind(
+                "number",
+                hint="empty: none" if optional else "",
+                read=lambda text: _number(text, optional),
+            )
+        case "list":
+            return _Kind("text", hint=option.hint, read=_words, show=" ".join)
+        case "pairs":
+            return _Kind("text", hint=option.hint, read=_pairs, show=_format_pairs)
+        case "number_or_choice":
+            words = " or ".join(map(str, option.choices))
+            return _Kind("text", hint=option.hint or f"a number, or {words}", read=_number_or_word)
 
 
 _KINDS: dict[str, _Kind] = {name: _kind(option) for name, option in OPTIONS.items()}

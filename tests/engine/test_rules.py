@@ -1,14 +1,30 @@
-"""Rules: every option validated by name, JSON round-trip, presets, summaries."""
+"""Rules: every option declared once and validated by name, JSON round-trip, presets, summaries."""
+
+import dataclasses
+from types import UnionType
+from typing import Literal, Union, get_args, get_origin, get_type_hints
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.engine.cards import parse_cards
+from scorekeeper.engine import rules as rules_module
+from scorekeeper.engine.cards import RANKS, parse_cards
 from scorekeeper.engine.melds import check_meld
 from scorekeeper.engine.points import Context
 from scorekeeper.engine.presets import PRESETS, get_preset, rules_for
-from scorekeeper.engine.rules import OPTIONS, Rules, RulesError, option_groups
+from scorekeeper.engine.rules import (
+    GROUPS,
+    JOKER_EFFECTS,
+    OPTIONS,
+    JokerEffect,
+    MeldKinds,
+    Rules,
+    RulesError,
+    ScoringRule,
+    option,
+    option_groups,
+)
 
 
 @pytest.mark.parametrize(
@@ -264,3 +280,115 @@ def test_summary_and_label_say_a_rummy_call_counts_instead_of_the_card() -> None
     assert "A card taken by a Rummy call counts 15 instead of its own points." in lines
     assert not any(line.startswith("Bonus:") for line in lines)
     assert "instead of its own points" in OPTIONS["rummy_call_points"].label
+
+
+# --- each option declared once: the field of Rules is the declaration -----------------------
+
+HINTS = get_type_hints(Rules)
+
+
+def _literal_values(name: str) -> tuple[object, ...]:
+    """The values the Literal members of a field's annotation spell."""
+    annotation = HINTS[name]
+    members = get_args(annotation) if get_origin(annotation) in (Union, UnionType) else ()
+    return tuple(
+        value
+        for member in (members or (annotation,))
+        if get_origin(member) is Literal
+        for value in get_args(member)
+    )
+
+
+LITERAL_OPTIONS = [name for name in OPTIONS if _literal_values(name)]
+
+
+def test_every_field_of_rules_is_a_declared_option_in_order() -> None:
+    public = [each.name for each in dataclasses.fields(Rules) if not each.name.startswith("_")]
+    assert public == list(OPTIONS)
+    for each in dataclasses.fields(Rules):
+        if each.name in OPTIONS:
+            option = OPTIONS[each.name]
+            assert option.group in GROUPS and option.label and option.entry
+            assert option.default == each.default == getattr(Rules(), each.name)
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_every_default_round_trips_through_its_own_parser(name: str) -> None:
+    option = OPTIONS[name]
+    assert option.parse(name, option.dump(option.default)) == option.default
+    assert Rules().to_dict()[name] == option.dump(option.default)
+
+
+def test_the_choice_options_are_typed_as_literals() -> None:
+    assert len(LITERAL_OPTIONS) >= 18
+    assert _literal_values("meld_kinds") == ("sets_and_runs", "sets_only", "runs_only")
+    assert _literal_values("upcard_ace") == (11, 14, 15)
+    assert _literal_values("decks") == ("auto",)
+    assert _literal_values("joker_points") == ("as_represented",)
+    # every select names its values: a Literal's, or (ranks, scoring) listed in the declaration
+    selects = [name for name, option in OPTIONS.items() if option.entry == "select"]
+    assert all(OPTIONS[name].choices for name in selects)
+    assert set(LITERAL_OPTIONS) - {"decks", "joker_points"} <= set(selects)
+
+
+@pytest.mark.parametrize("name", LITERAL_OPTIONS)
+def test_a_literal_options_values_are_what_validation_takes(name: str) -> None:
+    option = OPTIONS[name]
+    for value in _literal_values(name):
+        assert value in option.choices
+        assert getattr(Rules().with_options({name: value}), name) == value
+    with pytest.raises(RulesError, match=name) as raised:
+        Rules().with_options({name: "not_a_value"})
+    assert raised.value.option == name
+    words = [value for value in option.choices if isinstance(value, str)]
+    assert all(word in str(raised.value) for word in words if option.entry == "select")
+
+
+def test_scoring_names_its_values_until_it_is_typed_as_its_literal() -> None:
+    assert OPTIONS["scoring"].choices == get_args(ScoringRule)
+
+
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("decks", "select"),
+        ("upcard_min_rank", "select"),
+        ("partnership", "checkbox"),
+        ("max_set", "number"),
+        ("card_points", "points"),
+        ("wild_cards", "list"),
+        ("hand_size", "pairs"),
+        ("joker_points", "number_or_choice"),
+    ],
+)
+def test_each_option_says_how_the_form_takes_it(name: str, entry: str) -> None:
+    assert OPTIONS[name].entry == entry
+
+
+def test_a_select_of_numbers_lists_the_range_and_an_optional_select_may_be_null() -> None:
+    assert OPTIONS["decks"].choices == ("auto", 1, 2, 3, 4)
+    assert OPTIONS["upcard_min_rank"].choices == RANKS and OPTIONS["upcard_min_rank"].optional
+    assert Rules().with_options({"upcard_min_rank": None}).upcard_min_rank is None
+
+
+def test_the_joker_effects_are_listed_once() -> None:
+    assert JOKER_EFFECTS == ("wild", "double", "split") == get_args(JokerEffect)
+    assert "(wild, double, split)" in OPTIONS["dealer_joker"].label
+
+
+def test_a_declaration_that_does_not_fit_its_type_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Odd:
+        ticked: int = option(0, "deck", "checkbox", "a box that holds a number")
+        kinds: MeldKinds = option("sets_and_runs", "melds", "select", "kinds")  # noqa: RUF009
+        picked: str = option("x", "deck", "select", "no values")
+
+    fields = {each.name: each for each in dataclasses.fields(Odd)}
+    hints = get_type_hints(Odd, globalns=vars(rules_module))
+    with pytest.raises(TypeError, match="checkbox input cannot take"):
+        rules_module._declared_option(fields["ticked"], hints["ticked"])
+    assert rules_module._declared_option(fields["kinds"], hints["kinds"]).choices == get_args(
+        MeldKinds
+    )
+    with pytest.raises(TypeError, match="nothing says how to read"):
+        rules_module._declared_option(fields["picked"], hints["picked"])

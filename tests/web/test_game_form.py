@@ -1,12 +1,15 @@
-"""The new-game form without Flask: what a submitted form means, each error, the option inputs."""
+"""The new-game form: what a submitted form means, each error, the option inputs (without Flask),
+and that the page draws an input for each option as its declaration says."""
 
 from __future__ import annotations
 
 import doctest
+import re
 from datetime import date
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from scorekeeper.engine.cards import RANKS
 from scorekeeper.engine.presets import PRESETS, rules_for
@@ -285,3 +288,71 @@ def test_upcard_wild_cards_is_an_optional_number_like_max_deals() -> None:
     assert game.options == {"wild_ranks": ["2"], "upcard_wild_cards": 20}
     assert game.rules.upcard_wild_cards == 20
     assert parse_new_game(form(preset="rummy5000", opt_upcard_wild_cards=""), TODAY).options == {}
+
+
+# --- the inputs follow the options' declarations -------------------------------------------
+
+#: The input drawn for each way an option's declaration says the form takes it.
+DRAWN_AS = {
+    "select": "select",
+    "checkbox": "checkbox",
+    "number": "number",
+    "points": "points",
+    "list": "text",
+    "pairs": "text",
+    "number_or_choice": "text",
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_option_has_an_input_of_its_declared_kind(preset: str) -> None:
+    rules = PRESETS[preset].rules
+    groups = option_groups(rules)
+    for group in groups:
+        for item in group.inputs:
+            option = OPTIONS[item.option]
+            assert group.name == option.group
+            assert item.kind == DRAWN_AS[option.entry]
+            assert item.label == option.label[:1].upper() + option.label[1:]
+            assert not item.changed
+            if item.kind == "select":
+                values = [value for value, _ in item.choices]
+                assert values == [*([""] if option.optional else []), *map(str, option.choices)]
+                shown = getattr(rules, item.option)
+                assert item.value == ("" if shown is None else str(shown)) and item.value in values
+
+
+@pytest.mark.parametrize("name", [name for name, o in OPTIONS.items() if o.entry == "select"])
+def test_each_value_a_select_offers_is_one_the_rules_take(name: str) -> None:
+    """A select lists exactly the values of the option's Literal (or declared values): each one
+    sent back starts a game with that value, and anything else is refused by the rules."""
+    item = next(
+        item
+        for group in option_groups(PRESETS["rummy5000"].rules)
+        for item in group.inputs
+        if item.option == name
+    )
+    for value, _ in item.choices:
+        game = parse_new_game(form(preset="rummy5000", **{f"opt_{name}": value}), TODAY)
+        got = getattr(game.rules, name)
+        assert ("" if got is None else str(got)) == value
+    assert f"opt-{name}" in errors_of(form(**{f"opt_{name}": "not_a_value"}))
+
+
+def test_the_page_draws_one_input_per_option_as_declared(client: FlaskClient) -> None:
+    html = client.get("/games/new?preset=rummy5000").get_data(as_text=True)
+    drawn = {
+        "select": r'<select id="opt-{}" name="opt-{}"',
+        "checkbox": r'<input type="checkbox" id="opt-{}" name="opt-{}" value="1"',
+        "number": r'<input type="number" id="opt-{}" name="opt-{}"',
+        "text": r'<input type="text" id="opt-{}" name="opt-{}"',
+    }
+    for name, option in OPTIONS.items():
+        kind = DRAWN_AS[option.entry]
+        if kind == "points":
+            for rank in RANKS:
+                assert html.count(f'name="opt-{name}-{rank}"') == 1
+        else:
+            assert len(re.findall(drawn[kind].format(name, name), html)) == 1, name
+        assert f"<code>{name}</code>" in html
+    assert html.count('class="field option option-') == len(OPTIONS)
