@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import Blueprint, current_app, render_template, url_for
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from ..store.db import db
 from ..store.models import Game, Round, utcnow
@@ -92,23 +92,27 @@ def _round_counts(ids: list[int]) -> dict[int, int]:
 
 
 def _remembered_games() -> list[GameEntry]:
-    remembered = links.remembered()  # newest first, each game once
-    ids = [game_id for _, game_id in remembered]
-    if not ids:
+    remembered = links.remembered_tokens()  # newest first, each game once
+    if not remembered:
         return []
-    found = {game.id: game for game in db.session.scalars(select(Game).where(Game.id.in_(ids)))}
-    counts = _round_counts(list(found))
+    tokens = [token for _, token in remembered]
+    found: dict[str, Game] = {}
+    for stored in db.session.scalars(
+        select(Game).where(or_(Game.scorer_token.in_(tokens), Game.watcher_token.in_(tokens)))
+    ):
+        found[stored.scorer_token] = found[stored.watcher_token] = stored
+    counts = _round_counts([game.id for game in found.values()])
     entries = []
-    for role, game_id in remembered:
-        game = found.get(game_id)
-        if game is None:
-            continue  # a game that is no longer on this server
+    for role, token in remembered:
+        game = found.get(token)
+        if game is None or (role == "scorer") != (token == game.scorer_token):
+            continue  # a game no longer on this server, or a link since replaced
         url = (
-            url_for("games.scorer_page", token=game.scorer_token)
+            url_for("games.scorer_page", token=token)
             if role == "scorer"
-            else url_for("board.watcher_page", token=game.watcher_token)
+            else url_for("board.watcher_page", token=token)
         )
-        entries.append(GameEntry(game, counts.get(game_id, 0), url, role))
+        entries.append(GameEntry(game, counts.get(game.id, 0), url, role))
     return entries
 
 

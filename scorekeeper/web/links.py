@@ -48,23 +48,41 @@ def watcher_game(token: str) -> Game:
 
 
 def remember(game: Game, role: Role) -> None:
-    """Put the game first in this browser's list (as scorer if it ever opened the scorer link)."""
-    entries = [entry for entry in session.get(_SESSION_KEY, []) if isinstance(entry, list)]
-    kept = [entry for entry in entries if entry[1:] != [game.id]]
-    was_scorer = any(entry[0] == "scorer" and entry[1:] == [game.id] for entry in entries)
-    role = "scorer" if was_scorer else role
-    if entries[:1] != [[role, game.id]]:
-        session[_SESSION_KEY] = [[role, game.id], *kept][:REMEMBERED]
+    """Put the game first in this browser's list (as scorer if it ever opened the scorer link).
+
+    The list holds the game's link tokens, never its id: ids are sequential, so a session
+    forged with a leaked secret key could otherwise list every game with its scorer link.
+    """
+    entries = remembered_tokens()
+    token = game.scorer_token if role == "scorer" else game.watcher_token
+    was_scorer = any(role == "scorer" and t == game.scorer_token for role, t in entries)
+    if was_scorer:
+        role, token = "scorer", game.scorer_token
+    theirs = {game.scorer_token, game.watcher_token}
+    kept = [[r, t] for r, t in entries if t not in theirs]
+    if entries[:1] != [(role, token)]:
+        session[_SESSION_KEY] = [[role, token], *kept][:REMEMBERED]
         session.permanent = True
 
 
-def remembered() -> list[tuple[Role, int]]:
-    """The games this browser opened, newest first: (role, game id)."""
-    return [
-        (entry[0], entry[1])
-        for entry in session.get(_SESSION_KEY, [])
-        if isinstance(entry, list) and len(entry) == 2 and entry[0] in ("scorer", "watcher")
-    ]
+def remembered_tokens() -> list[tuple[Role, str]]:
+    """The games this browser opened, newest first: (role, that link's token). Entries of the
+    old form (a game id) are dropped."""
+    out: list[tuple[Role, str]] = []
+    for entry in session.get(_SESSION_KEY, []):
+        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str):
+            role, token = entry
+            if role == "scorer" or role == "watcher":
+                out.append((role, token))
+    return out
+
+
+def retire(old_token: str, game: Game, role: Role) -> None:
+    """This browser's list follows a link it replaced (the old token no longer opens the game)."""
+    new = game.scorer_token if role == "scorer" else game.watcher_token
+    entries = remembered_tokens()
+    if any(token == old_token for _, token in entries):
+        session[_SESSION_KEY] = [[r, new if t == old_token else t] for r, t in entries]
 
 
 def public_url(endpoint: str, **values: Any) -> str:

@@ -227,7 +227,8 @@ def test_starting_a_game(app: Flask, browser: FlaskClient) -> None:
         assert stored.rules == rules_for("rummy500").to_dict()
         assert records.upcoming_dealer(stored) == "Dee"
     with browser.session_transaction() as session:
-        assert session["games"] == [["scorer", stored.id]]
+        # the link's token, never the game's id (ids are sequential: see web/links.py)
+        assert session["games"] == [["scorer", stored.scorer_token]]
     assert "Friday night" in page(browser.get(response.location))
 
 
@@ -415,7 +416,7 @@ def test_the_scorer_page(browser: FlaskClient, game: dict[str, Any]) -> None:
     )
     assert "Deal round" not in html  # a fixed deal: no deal helper
     with browser.session_transaction() as session:
-        assert session["games"] == [["scorer", game["id"]]]
+        assert session["games"] == [["scorer", game["scorer"]]]
 
 
 def test_the_rounds_table(browser: FlaskClient, game: dict[str, Any]) -> None:
@@ -932,7 +933,7 @@ def test_the_watcher_page_is_read_only(
     assert "Bob leads with 48" in words and "Bob deals next" in words
     assert "counted on the table 40" in html  # a round's lines, one tap away
     with client.session_transaction() as session:
-        assert session["games"] == [["watcher", game["id"]]]
+        assert session["games"] == [["watcher", game["watcher"]]]
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameChange)) == 2
         assert db.session.scalar(select(func.count()).select_from(Round)) == 2

@@ -135,8 +135,18 @@ def test_a_scorer_stays_the_scorer_after_watching(app: Flask, client: FlaskClien
 def test_a_game_no_longer_on_the_server_is_left_out(app: Flask, client: FlaskClient) -> None:
     start(client, "Friday", "Ann", "Bob")
     with client.session_transaction() as session:
-        session["games"] = [["scorer", 999], *session["games"]]
+        session["games"] = [["scorer", "gone" * 8], *session["games"]]
     assert [name for _, name in listed(client.get("/"))] == ["Friday"]
+
+
+def test_the_session_never_lists_games_by_id(app: Flask, client: FlaskClient) -> None:
+    """Ids are sequential: a session forged with a leaked secret key must not be able to turn
+    them into scorer links. Entries of the old form (role, id) are dropped."""
+    start(client, "Friday", "Ann", "Bob")
+    with client.session_transaction() as session:
+        assert all(isinstance(token, str) and len(token) >= 32 for _, token in session["games"])
+        session["games"] = [["scorer", 1]]
+    assert listed(client.get("/")) == []
 
 
 def test_a_household_server_lists_every_game_newest_first(app: Flask, client: FlaskClient) -> None:
