@@ -25,11 +25,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from ..engine.rules import Rules
-from ..engine.scoring import RoundRecord, RoundScore, score_round
+from ..engine.scoring import RoundRecord, RoundScore
 from ..engine.standings import Seat, StandingsError
 from ..store import changes, records, scoreboard
 from ..store.db import db
 from ..store.models import Game, Round
+from ..store.records import CheckedRound
 from ..web import links
 from . import bp as api_bp
 from .endpoints import api_route, parse_body
@@ -163,15 +164,14 @@ def _expected_version() -> int | None:
     return int(tag)
 
 
-def _same_round(game: Game, stored: Round, record: RoundRecord, dealer: str | None) -> bool:
-    """Whether a round stored under an Idempotency-Key is the one in this request."""
-    try:
-        wanted = records.for_game(game, record)
-    except records.RecordError:
+def _same_round(stored: Round, checked: CheckedRound | None, dealer: str | None) -> bool:
+    """Whether a round stored under an Idempotency-Key is the one in this request (``checked``;
+    None: a round that does not fit the game)."""
+    if checked is None:
         return False
     if dealer is not None and (stored.dealer is None or stored.dealer.name != dealer):
         return False
-    return records.round_record(stored) == wanted
+    return records.round_record(stored) == checked.record
 
 
 def _refused(score: RoundScore, record: RoundRecord) -> Response:
@@ -194,22 +194,27 @@ def store_round(token: str) -> Response:
     if body.dealer is not None and body.dealer not in [p.name for p in game.players]:
         raise ApiError(f"dealer: {body.dealer} is not seated in this game")
     stored = records.round_by_key(game, key)
-    if stored is None:
-        try:
-            score = records.score_record(game, record)
-        except records.RecordError as error:
+    # the round is checked (scored) once: refused, stored and answered with the same value
+    checked: CheckedRound | None
+    try:
+        checked = records.check_round(game, record)
+    except records.RecordError as error:
+        if stored is None:
             raise ApiError(str(error)) from None
-        if score.problems:
-            return _refused(score, record)
+        checked = None  # a retried key with another round: refused below
+    if stored is None:
+        assert checked is not None
+        if not checked.ok:
+            return _refused(checked.score, record)
         dealer = body.dealer if body.dealer is not None else records.upcoming_dealer(game)
         try:
             # posting a round through the API accepts its warnings (house-rule matters)
-            stored = records.store_round(
+            stored = records.store_checked(
                 game,
-                record,
+                checked,
                 dealer=dealer,
                 idempotency_key=key,
-                accepted_warnings=score.warnings,
+                accepted_warnings=checked.score.warnings,
                 expected_version=expected,
             )
         except records.RoundRefused as refused:
@@ -226,16 +231,15 @@ def store_round(token: str) -> Response:
                 409,
                 {"ETag": _etag(version or 0)},
             )
-    if not _same_round(game, stored, record, body.dealer):
+    if not _same_round(stored, checked, body.dealer):
         raise ApiError(
             f"Idempotency-Key {key!r} was already used for round {stored.number}, "
             "which is not this round: use a new key for a new round",
             422,
         )
-    stored_record = records.round_record(stored)
-    score = score_round(records.game_rules(game), stored_record)
+    assert checked is not None  # the stored round is this one, as checked
     response = GameRoundResponse(
-        **dict(round_response(score, stored_record)),
+        **dict(round_response(checked.score, checked.record)),
         round=stored.number,
         version=game.version,
         dealer=stored.dealer.name if stored.dealer else None,

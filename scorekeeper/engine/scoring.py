@@ -3,6 +3,9 @@
 A round record holds each player by cards (melds, layoffs, hand) or by totals; the result has a
 breakdown per player (lines a player can check against the cards), side totals, ``problems`` (the
 round is impossible as recorded) and ``warnings`` (house-rule matters the table may overrule).
+Beside the prose, the result carries what a screen needs to read without parsing it: a code per
+problem (``problem_codes``, :data:`PROBLEM_CODES`) and where each player's hand went
+(``PlayerScore.hand_counts``, :data:`HAND_COUNTS`).
 
 >>> from .presets import rules_for
 >>> ann = PlayerRecord("Ann", went_out=True, melds=(meld("3C 3D 3S"), meld("5D 6D 7D")),
@@ -14,6 +17,11 @@ round is impossible as recorded) and ``warnings`` (house-rule matters the table 
 [('Ann', 36, 0, 36), ('Bob', 21, 12, 9), ('Cy', 40, 25, 15)]
 >>> result.players[0].lines
 ('3C 3D 3S set 9', '5D 6D 7D run 18', "9S laid off on Bob's 6S 7S 8S 9")
+>>> result.players[1].hand_counts, result.players[1].in_hand
+('against', 12)
+>>> nobody = score_round(rules_for("rummy500"), RoundRecord((bob,)))
+>>> nobody.problem_codes, nobody.problems
+(('nobody_out',), ('The round ended by going out, but nobody is marked as out.',))
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from .cards import Card, format_cards, parse_cards
 from .deck import overused
@@ -36,6 +45,9 @@ from .points import Context, card_points, divide
 from .rules import Rules
 
 __all__ = [
+    "HAND_COUNTS",
+    "PROBLEM_CODES",
+    "HandCounts",
     "LayoffRecord",
     "MeldRecord",
     "PlayerRecord",
@@ -47,6 +59,31 @@ __all__ = [
     "parse_cards",
     "score_round",
 ]
+
+
+#: What a player's hand did (``PlayerScore.hand_counts``): counted against them, went to the
+#: player who went out, or counted for nobody.
+HandCounts = Literal["against", "to_goer", "not_counted"]
+HAND_COUNTS: tuple[HandCounts, ...] = ("against", "to_goer", "not_counted")
+
+#: The code of each kind of problem (``RoundScore.problem_codes``, one per problem, in order).
+PROBLEM_CODES = (
+    "named_twice",  # a player named more than once
+    "nobody_out",  # ended by going out, nobody marked out
+    "several_out",  # more than one player marked out
+    "out_at_stock_out",  # the stock ran out, yet someone is marked out
+    "bad_ending",  # neither going_out nor stock_out
+    "out_with_cards",  # went out but still holds cards
+    "negative_totals",  # totals below zero
+    "overused",  # more copies of a card than the packs hold
+    "no_such_meld",  # a layoff onto a meld (or a player) that is not there
+    "late_layoff",  # a final layoff under rules without final_layoffs
+    "illegal_meld",  # a meld that is not legal
+    "not_doubled",  # marked doubled, but the dealer did not nominate double
+    "doubled_not_set",  # only a set can be doubled
+    "sealed",  # a layoff onto a set sealed by the dealer's joker
+    "layoff_refused",  # a layoff that does not fit its meld
+)
 
 
 @dataclass(frozen=True)
@@ -149,6 +186,8 @@ class PlayerScore:
     #: One per layoff: its cards checked onto the meld as the layoffs before them left it (the
     #: points those of the laid-off cards); None where there is no such meld.
     layoff_verdicts: tuple[Verdict | None, ...] = ()
+    #: Where ``hand_points`` went (:data:`HAND_COUNTS`); None when the hand is worth nothing.
+    hand_counts: HandCounts | None = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +205,8 @@ class RoundScore:
     teams: tuple[TeamScore, ...]
     problems: tuple[str, ...]
     warnings: tuple[str, ...]
+    #: One code per problem, in order (:data:`PROBLEM_CODES`).
+    problem_codes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -187,6 +228,20 @@ class _Tally:
     verdicts: list[Verdict] = field(default_factory=list)
     meld_points: list[int] = field(default_factory=list)
     layoff_verdicts: dict[int, Verdict] = field(default_factory=dict)  # by layoff index
+    hand_counts: HandCounts | None = None
+
+
+class _Problems(list[str]):
+    """The problems found so far, each with its code (:data:`PROBLEM_CODES`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.codes: list[str] = []
+
+    def add(self, code: str, text: str) -> None:
+        assert code in PROBLEM_CODES, code
+        self.append(text)
+        self.codes.append(code)
 
 
 def _shown(verdict: Verdict, readings: Iterable[int] | None = None) -> str:
@@ -197,27 +252,32 @@ def _shown(verdict: Verdict, readings: Iterable[int] | None = None) -> str:
     )
 
 
-def _structure_problems(record: RoundRecord) -> list[str]:
-    problems = []
+def _structure_problems(record: RoundRecord, problems: _Problems) -> None:
     names = [player.name for player in record.players]
     for name, count in Counter(names).items():
         if count > 1:
-            problems.append(f"{name} is named {count} times.")
+            problems.add("named_twice", f"{name} is named {count} times.")
     out = [player.name for player in record.players if player.went_out]
     if record.ended_by == "going_out" and not out:
-        problems.append("The round ended by going out, but nobody is marked as out.")
+        problems.add("nobody_out", "The round ended by going out, but nobody is marked as out.")
     elif record.ended_by == "going_out" and len(out) > 1:
-        problems.append(f"Only one player can go out; {' and '.join(out)} are marked out.")
+        problems.add(
+            "several_out", f"Only one player can go out; {' and '.join(out)} are marked out."
+        )
     elif record.ended_by == "stock_out" and out:
-        problems.append(f"The stock ran out, so nobody went out; {', '.join(out)} is marked out.")
+        problems.add(
+            "out_at_stock_out",
+            f"The stock ran out, so nobody went out; {', '.join(out)} is marked out.",
+        )
     elif record.ended_by not in ("going_out", "stock_out"):
-        problems.append(f"A round ends by going_out or stock_out, not {record.ended_by!r}.")
+        problems.add(
+            "bad_ending", f"A round ends by going_out or stock_out, not {record.ended_by!r}."
+        )
     for player in record.players:
         if player.went_out and (player.hand or (player.hand_points or 0) > 0):
-            problems.append(f"{player.name} went out but still holds cards.")
+            problems.add("out_with_cards", f"{player.name} went out but still holds cards.")
         if player.by_totals and ((player.melded_points or 0) < 0 or (player.hand_points or 0) < 0):
-            problems.append(f"{player.name}'s totals cannot be negative.")
-    return problems
+            problems.add("negative_totals", f"{player.name}'s totals cannot be negative.")
 
 
 def score_round(rules: Rules, record: RoundRecord) -> RoundScore:
@@ -225,10 +285,12 @@ def score_round(rules: Rules, record: RoundRecord) -> RoundScore:
     players = record.players
     packs = rules.packs(len(players))
     ctx = Context(rules, record.wild_rank, record.joker_effect, packs)
-    problems = _structure_problems(record)
+    problems = _Problems()
+    _structure_problems(record, problems)
     warnings: list[str] = []
     every_card = [card for p in players if not p.by_totals for card in (*p.table_cards(), *p.hand)]
-    problems += overused(every_card, rules, packs)
+    for problem in overused(every_card, rules, packs):
+        problems.add("overused", problem)
     if rules.round_wild != "none" and record.wild_rank is None:
         warnings.append("No wild rank is recorded for this round (round_wild).")
     if rules.dealer_joker and record.joker_effect is None:
@@ -271,10 +333,13 @@ def score_round(rules: Rules, record: RoundRecord) -> RoundScore:
             tuple(t.verdicts),
             tuple(t.meld_points),
             tuple(t.layoff_verdicts.get(i) for i in range(len(p.layoffs))),
+            t.hand_counts,
         )
         for p, t in ((p, tallies[p.name]) for p in players)
     )
-    return RoundScore(scores, _teams(scores), tuple(problems), tuple(warnings))
+    return RoundScore(
+        scores, _teams(scores), tuple(problems), tuple(warnings), tuple(problems.codes)
+    )
 
 
 def _score_table(
@@ -282,7 +347,7 @@ def _score_table(
     ctx: Context,
     players: Sequence[PlayerRecord],
     tallies: dict[str, _Tally],
-    problems: list[str],
+    problems: _Problems,
     warnings: list[str],
 ) -> None:
     """Melds and layoffs: every meld with its layoffs must stay one legal meld."""
@@ -308,14 +373,16 @@ def _score_table(
                     if target
                     else f"there is no player {layoff.player!r}"
                 )
-                problems.append(
-                    f"{player.name} laid off {format_cards(layoff.cards)}, but {where}."
+                problems.add(
+                    "no_such_meld",
+                    f"{player.name} laid off {format_cards(layoff.cards)}, but {where}.",
                 )
                 continue
             if layoff.final and not rules.final_layoffs:
-                problems.append(
+                problems.add(
+                    "late_layoff",
                     f"{player.name} laid off {format_cards(layoff.cards)} after the "
-                    "round ended, which these rules do not allow (final_layoffs)."
+                    "round ended, which these rules do not allow (final_layoffs).",
                 )
             layoffs_onto.setdefault((layoff.player, layoff.meld), []).append(
                 (player, number, layoff)
@@ -336,7 +403,7 @@ def _score_meld(
     record: MeldRecord,
     layoffs: list[tuple[PlayerRecord, int, LayoffRecord]],
     tallies: dict[str, _Tally],
-    problems: list[str],
+    problems: _Problems,
     warnings: list[str],
 ) -> None:
     tally = tallies[owner.name]
@@ -351,28 +418,32 @@ def _score_meld(
     tally.verdicts.append(verdict)
     shown = _shown(verdict)
     if not verdict.legal:
-        problems.append(
+        problems.add(
+            "illegal_meld",
             f"{owner.name}'s {format_cards(record.cards)} is not a legal meld: "
-            + " ".join(verdict.reasons)
+            + " ".join(verdict.reasons),
         )
     points = verdict.points
     note = ""
     if record.doubled:
         if ctx.joker_effect != "double":
-            problems.append(
+            problems.add(
+                "not_doubled",
                 f"{owner.name}'s {shown} is marked doubled, but the dealer did not "
-                "nominate double for the jokers this round."
+                "nominate double for the jokers this round.",
             )
         elif verdict.kind != "set":
-            problems.append(
-                f"{owner.name}'s {shown}: only a set can be doubled by the dealer's joker."
+            problems.add(
+                "doubled_not_set",
+                f"{owner.name}'s {shown}: only a set can be doubled by the dealer's joker.",
             )
         else:
             points *= 2
             note = " doubled by the dealer's joker"
         if layoffs:
-            problems.append(
-                f"{owner.name}'s {shown} was sealed by the dealer's joker and takes no layoffs."
+            problems.add(
+                "sealed",
+                f"{owner.name}'s {shown} was sealed by the dealer's joker and takes no layoffs.",
             )
     aces = [r for r in verdict.readings if r.card.rank == "A" and not r.wild]
     if rules.four_aces_points is not None and verdict.kind == "set" and len(aces) >= 4:
@@ -400,9 +471,10 @@ def _score_meld(
         shown_laid = _shown(added, range(added.added_from, len(added.readings)))
         if not added.legal:
             said = added.reasons[1:] or added.reasons
-            problems.append(
+            problems.add(
+                "layoff_refused",
                 f"{layer.name} cannot lay off {format_cards(layoff.cards)} on "
-                f"{mine} {shown}: " + " ".join(said)
+                f"{mine} {shown}: " + " ".join(said),
             )
         if layoff.final:
             tallies[layer.name].lines.append(
@@ -542,7 +614,7 @@ def _settle_hands(
 ) -> None:
     """What the cards left in hand do: count against their holder, go to the goer, or nothing."""
     players = record.players
-    mode = rules.scoring
+    mode: str = rules.scoring  # or, at a stock-out, "ignored" or "opponents"
     if goer is None:
         mode = {"hands_count": mode, "hands_ignored": "ignored", "opponent_remainder": "opponents"}[
             rules.stock_out
@@ -559,12 +631,15 @@ def _settle_hands(
             continue
         if mode == "melds_minus_hand":
             tally.in_hand = tally.hand_points
+            tally.hand_counts = "against"
             tally.lines.append(f"in hand {hand} -{tally.hand_points}")
         elif mode == "melds_plus_hands_to_goer" and goer is not None and player.name != goer:
             tallies[goer].bonus += tally.hand_points
             tallies[goer].lines.append(f"{player.name}'s hand +{tally.hand_points}")
+            tally.hand_counts = "to_goer"
             tally.lines.append(f"in hand {hand} {tally.hand_points}, to {goer}")
         else:
+            tally.hand_counts = "not_counted"
             tally.lines.append(f"in hand {hand} {tally.hand_points}, not counted")
     if mode == "opponents":
         first, second = sides.values()

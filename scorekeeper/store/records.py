@@ -8,11 +8,17 @@ and logs the change for undo (:mod:`.history`).
 A round with problems is refused (:class:`RoundRefused`); its warnings are stored as the caller
 says they were accepted. A player's side in a round is the game's: a stored record carries each
 player's side as ``team`` (none when the game has no sides).
+
+A round on its way in is checked once per request: :func:`check_round` gives a
+:class:`CheckedRound` (the record as the game stores it, and the engine's score of it), which the
+view previews or answers with, and which :func:`store_checked` and :func:`replace_checked` store
+without scoring it again (:func:`store_round` and :func:`replace_round` check and store in one go).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -46,6 +52,21 @@ class RoundRefused(RecordError):
     def __init__(self, score: RoundScore) -> None:
         super().__init__(" ".join(score.problems))
         self.score = score
+
+
+@dataclass(frozen=True)
+class CheckedRound:
+    """A round checked against a game: ``record`` as the game stores it (each player's side as
+    ``team``) and the engine's ``score`` of it under the game's rules. Made only by
+    :func:`check_round`, so the two always belong together."""
+
+    record: RoundRecord
+    score: RoundScore
+
+    @property
+    def ok(self) -> bool:
+        """Whether the round can be stored (the engine finds no problem)."""
+        return self.score.ok
 
 
 class _Keep(Enum):
@@ -191,9 +212,16 @@ def for_game(game: Game, record: RoundRecord) -> RoundRecord:
     )
 
 
+def check_round(game: Game, record: RoundRecord) -> CheckedRound:
+    """The round as the game stores it and its score under the game's rules: the engine scores
+    it here, once; a RecordError for a round that does not fit the game (a player not seated)."""
+    stored = for_game(game, record)
+    return CheckedRound(stored, score_round(game_rules(game), stored))
+
+
 def score_record(game: Game, record: RoundRecord) -> RoundScore:
     """A round's score under the game's rules and sides, before (or without) storing it."""
-    return score_round(game_rules(game), for_game(game, record))
+    return check_round(game, record).score
 
 
 def upcoming_dealer(game: Game) -> str | None:
@@ -305,12 +333,9 @@ def _player(game: Game, name: str | None) -> Player | None:
     return player
 
 
-def _checked(game: Game, record: RoundRecord) -> tuple[RoundRecord, RoundScore]:
-    record = for_game(game, record)
-    score = score_round(game_rules(game), record)
-    if score.problems:
-        raise RoundRefused(score)
-    return record, score
+def _refuse_problems(checked: CheckedRound) -> None:
+    if not checked.ok:
+        raise RoundRefused(checked.score)
 
 
 def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> None:
@@ -390,7 +415,31 @@ def store_round(
     stored with it is returned and nothing changes (also when two requests race)."""
     if idempotency_key is not None and (stored := round_by_key(game, idempotency_key)):
         return stored
-    record, score = _checked(game, record)
+    return store_checked(
+        game,
+        check_round(game, record),
+        dealer=dealer,
+        idempotency_key=idempotency_key,
+        accepted_warnings=accepted_warnings,
+        expected_version=expected_version,
+    )
+
+
+def store_checked(
+    game: Game,
+    checked: CheckedRound,
+    *,
+    dealer: str | None = None,
+    idempotency_key: str | None = None,
+    accepted_warnings: Sequence[str] = (),
+    expected_version: int | None = None,
+) -> Round:
+    """:func:`store_round` for a round already checked against this game (:func:`check_round`):
+    stored as checked, without scoring it again; a RoundRefused if it has problems."""
+    if idempotency_key is not None and (stored := round_by_key(game, idempotency_key)):
+        return stored
+    _refuse_problems(checked)
+    record, score = checked.record, checked.score
     round = Round(
         dealer=_player(game, dealer),
         idempotency_key=idempotency_key,
@@ -424,8 +473,28 @@ def replace_round(
     expected_version: int | None = None,
 ) -> Round:
     """Correct a stored round: the same number, the new record (a RoundRefused if impossible)."""
+    return replace_checked(
+        round,
+        check_round(round.game, record),
+        dealer=dealer,
+        accepted_warnings=accepted_warnings,
+        expected_version=expected_version,
+    )
+
+
+def replace_checked(
+    round: Round,
+    checked: CheckedRound,
+    *,
+    dealer: str | _Keep | None = KEEP,
+    accepted_warnings: Sequence[str] | _Keep = KEEP,
+    expected_version: int | None = None,
+) -> Round:
+    """:func:`replace_round` for a round already checked against its game (:func:`check_round`):
+    stored as checked, without scoring it again; a RoundRefused if it has problems."""
     game = round.game
-    record, score = _checked(game, record)
+    _refuse_problems(checked)
+    record, score = checked.record, checked.score
     new_dealer = round.dealer if isinstance(dealer, _Keep) else _player(game, dealer)
 
     def change() -> Logged:

@@ -9,6 +9,10 @@ The form carries the whole state (:mod:`.round_form` reads it); a save answers 3
 page, or the form again with what stops it: field errors and the round's problems (422), the
 house-rule warnings to accept (422), a game changed meanwhile (409), a form that failed its CSRF
 check (400). Entries are never lost.
+
+Each request reads the form once (``interpret``) and checks the round once
+(:func:`~scorekeeper.store.records.check_round`, the one call that scores it): the same checked
+round is previewed, stored (``store_checked``) or shown again with what stops it.
 """
 
 from __future__ import annotations
@@ -32,16 +36,16 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine.cards import SUITS, CardError, parse_rank
 from ..engine.deal import DealError, round_wild_rank
-from ..engine.scoring import RoundScore
 from ..store import changes, records
 from ..store.db import db
 from ..store.models import Game, Round
+from ..store.records import CheckedRound
 from . import csrf, links
 from .csrf import CsrfFailed
 from .errors import html_error
 from .filters import SUIT_SYMBOLS
 from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
-from .round_form.from_record import fields_for_record
+from .round_form.from_record import correction
 from .round_form.preview import KIND_NAMES, Preview, card_name, preview
 from .round_form.reading import FormGame, Interpretation, interpret
 
@@ -93,19 +97,20 @@ class _NoRound(HTTPException):
         super().__init__(f"This game has no round {number}.")
 
 
-def _scored(game: Game, interpretation: Interpretation) -> RoundScore | str:
-    """The round's score under the game's rules and sides, or why it cannot be scored."""
+def _checked(game: Game, interpretation: Interpretation) -> CheckedRound | str:
+    """The form's round checked against the game (scored once), or why it cannot be."""
     try:
-        return records.score_record(game, interpretation.record)
+        return records.check_round(game, interpretation.record)
     except records.RecordError as error:
         return str(error)
 
 
-def _preview(game: Game, interpretation: Interpretation) -> tuple[Preview | None, str | None]:
-    score = _scored(game, interpretation)
-    if isinstance(score, str):
-        return None, score
-    return preview(interpretation, score), None
+def _preview(
+    interpretation: Interpretation, checked: CheckedRound | str
+) -> tuple[Preview | None, str | None]:
+    if isinstance(checked, str):
+        return None, checked
+    return preview(interpretation, checked.score), None
 
 
 def _grid(form_game: FormGame) -> dict[str, Any]:
@@ -131,6 +136,7 @@ def _render(
     status: int = 200,
     *,
     interpretation: Interpretation | None = None,
+    checked: CheckedRound | str | None = None,
     message: str | None = None,
     message_kind: str = "error",
     problems: tuple[str, ...] = (),
@@ -138,11 +144,14 @@ def _render(
     show_accept: bool = False,
     show_errors: bool = False,
 ) -> Response:
-    """The round form (the whole page), with the preview of what it holds."""
+    """The round form (the whole page), with the preview of what it holds (``interpretation``
+    and ``checked``, when the caller has them already)."""
     form_game = _form_game(game, stored.number if stored else None)
     if interpretation is None:
-        interpretation = interpret(fields, form_game)
-    shown, preview_error = _preview(game, interpretation)
+        interpretation, checked = interpret(fields, form_game), None
+    if checked is None:
+        checked = _checked(game, interpretation)
+    shown, preview_error = _preview(interpretation, checked)
     rules = form_game.rules
     number = stored.number if stored else len(game.rounds) + 1
     token = game.scorer_token
@@ -225,13 +234,13 @@ def edit_round(token: str, number: int) -> BaseResponse:
     if request.method == "POST":
         return _save(game, stored)
     links.remember(game, "scorer")
-    fields = fields_for_record(
+    fields, interpretation = correction(
         records.round_record(stored),
         _form_game(game, number),
         dealer=stored.dealer.name if stored.dealer else None,
         version=game.version,
     )
-    return _render(game, fields, stored)
+    return _render(game, fields, stored, interpretation=interpretation)
 
 
 @bp.post("/s/<token>/rounds/preview", endpoint="preview")
@@ -248,7 +257,7 @@ def _preview_response(
 ) -> Response:
     fields = RoundFields.from_fields(request.form, len(game.players))
     interpretation = interpret(fields, _form_game(game, stored.number if stored else None))
-    shown, preview_error = _preview(game, interpretation)
+    shown, preview_error = _preview(interpretation, _checked(game, interpretation))
     html = render_template(
         "rounds/_preview.html",
         preview=shown,
@@ -279,6 +288,7 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
         return _done(game, done.number, "saved")  # a double tap, or the page sent again
     form_game = _form_game(game, stored.number if stored else None)
     interpretation = interpret(fields, form_game)
+    checked: CheckedRound | str | None = None
 
     def again(status: int, message: str, **kwargs: Any) -> Response:
         return _render(
@@ -287,6 +297,7 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
             stored,
             status,
             interpretation=interpretation,
+            checked=checked,
             message=message,
             show_errors=True,
             **kwargs,
@@ -299,15 +310,17 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
             fields,
             None,
             422,
+            interpretation=interpretation,
             message="This form had lost its key (which "
             "stops a round being saved twice): check it and save again.",
             show_errors=True,
         )
+    checked = _checked(game, interpretation)
     if interpretation.all_errors():
         return again(422, NOT_SAVED)
-    score = _scored(game, interpretation)
-    if isinstance(score, str):
-        return again(422, f"Nothing was saved: {score}")
+    if isinstance(checked, str):
+        return again(422, f"Nothing was saved: {checked}")
+    score = checked.score
     if score.problems:
         return again(
             422, "Nothing was saved: the round is impossible as recorded.", problems=score.problems
@@ -326,18 +339,18 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
     version = interpretation.version if interpretation.version is not None else -1
     try:
         if stored is None:
-            saved = records.store_round(
+            saved = records.store_checked(
                 game,
-                interpretation.record,
+                checked,
                 dealer=interpretation.dealer,
                 idempotency_key=interpretation.key,
                 accepted_warnings=score.warnings,
                 expected_version=version,
             )
         else:
-            saved = records.replace_round(
+            saved = records.replace_checked(
                 stored,
-                interpretation.record,
+                checked,
                 dealer=interpretation.dealer,
                 accepted_warnings=score.warnings,
                 expected_version=version,

@@ -3,8 +3,9 @@ scoreboard with the watchers' link (conditional GET on the game's version)."""
 
 from __future__ import annotations
 
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -14,6 +15,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.engine import scoring
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Round
 
@@ -261,6 +263,38 @@ def test_a_round_is_stored_and_scored(
     assert body["problems"] == [] and body["teams"] == []
     assert response.headers["ETag"] == '"2"'
     assert stored(app) == (2, [1])
+
+
+def calls_to(monkeypatch: pytest.MonkeyPatch, function: Callable[..., Any]) -> list[object]:
+    """Each call to ``function`` from the app, wherever a module of the app imported it."""
+    calls: list[object] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return function(*args, **kwargs)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scorekeeper"):
+            for attribute, value in list(vars(module).items()):
+                if value is function:
+                    monkeypatch.setattr(module, attribute, spy)
+    return calls
+
+
+def test_a_posted_round_is_scored_once(
+    client: FlaskClient, game: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checked once: the same score refuses it, is stored with it, and is answered."""
+    scored = calls_to(monkeypatch, scoring.score_round)
+    first = post_round(client, game, API_MD_ROUND, key="once")
+    assert first.status_code == 201 and len(scored) == 1
+    scored.clear()
+    again = post_round(client, game, API_MD_ROUND, key="once")  # a retry: nothing stored
+    assert again.get_json() == first.get_json() and len(scored) == 1
+    scored.clear()
+    refused = {**BOB_OUT, "players": [*BOB_OUT["players"][:1], {"name": "Bob", "hand": ["2C"]}]}
+    assert post_round(client, game, refused, key="other").status_code == 422
+    assert len(scored) == 1
 
 
 def test_the_same_key_twice_stores_one_round(

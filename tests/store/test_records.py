@@ -22,13 +22,16 @@ from scorekeeper.store.models import Game, Round
 from scorekeeper.store.records import (
     RecordError,
     RoundRefused,
+    check_round,
     create_game,
     delete_round,
     finish_game,
     rename_game,
+    replace_checked,
     replace_round,
     round_record,
     score_game,
+    store_checked,
     store_round,
 )
 
@@ -113,6 +116,47 @@ def test_correcting_a_round_rescores_the_game() -> None:
     game = fresh(game)
     assert (game.version, game.rounds[1].dealer, game.rounds[1].accepted_warnings) == (5, None, [])
     assert_cache_matches(game)
+
+
+def test_a_checked_round_is_stored_as_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """check_round scores once; store_checked and replace_checked store that score as it is."""
+    game = create_game("Sides", rules_for("partnership500"), [Seat("Ann", "A"), Seat("Bob", "B")])
+    checked = check_round(game, simple_round())
+    assert checked.ok and [p.team for p in checked.record.players] == ["A", "B"]
+    assert checked.score == score_round(rules_for("partnership500"), checked.record)
+
+    def not_again(*args: object) -> None:
+        raise AssertionError("scored again")
+
+    monkeypatch.setattr(records, "score_round", not_again)
+    stored = store_checked(game, checked, dealer="Bob", accepted_warnings=["w"])
+    assert stored.cached_totals() == checked.score.totals()
+    assert round_record(stored) == checked.record and stored.accepted_warnings == ["w"]
+    monkeypatch.undo()
+    corrected = check_round(game, simple_round("Bob"))
+    monkeypatch.setattr(records, "score_round", not_again)
+    replace_checked(stored, corrected, expected_version=game.version)
+    game = fresh(game)
+    assert game.rounds[0].cached_totals() == corrected.score.totals()
+    monkeypatch.undo()
+    assert_cache_matches(game)
+
+
+def test_a_checked_round_with_problems_is_refused() -> None:
+    game = new_game()
+    both_out = RoundRecord(
+        (
+            PlayerRecord("Ann", went_out=True, melded_points=5),
+            PlayerRecord("Bob", went_out=True, melded_points=5),
+        )
+    )
+    checked = check_round(game, both_out)
+    assert not checked.ok
+    refused(game, lambda: store_checked(game, checked), RoundRefused, "Only one player")
+    stored = store_round(game, simple_round())
+    refused(game, lambda: replace_checked(stored, checked), RoundRefused, "Only one player")
+    with pytest.raises(RecordError, match="Zed is not seated"):
+        check_round(game, RoundRecord((PlayerRecord("Zed", went_out=True),)))
 
 
 def test_deleting_a_round_renumbers_the_later_ones() -> None:

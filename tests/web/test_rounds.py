@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 import re
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.engine import scoring
 from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.rules import Rules
 from scorekeeper.engine.scoring import PlayerRecord, RoundRecord, meld
@@ -20,6 +23,7 @@ from scorekeeper.engine.standings import Seat
 from scorekeeper.store import records
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Round
+from scorekeeper.web.round_form import reading
 
 pytestmark = pytest.mark.db
 
@@ -113,6 +117,22 @@ def game_version(app: Flask) -> int:
 
 def text(response: Any) -> str:
     return html.unescape(response.get_data(as_text=True))
+
+
+def calls_to(monkeypatch: pytest.MonkeyPatch, function: Callable[..., Any]) -> list[object]:
+    """Each call to ``function`` from the app, wherever a module of the app imported it."""
+    calls: list[object] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return function(*args, **kwargs)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scorekeeper"):
+            for attribute, value in list(vars(module).items()):
+                if value is function:
+                    monkeypatch.setattr(module, attribute, spy)
+    return calls
 
 
 # --- the form -------------------------------------------------------------------------------
@@ -214,6 +234,55 @@ def test_saving_a_round(app: Flask, client: FlaskClient, game: dict[str, str]) -
     # the next form is for round 2, dealt by Ann (left of Cy)
     page = client.get(f"/s/{game['scorer']}/rounds/new").get_data(as_text=True)
     assert "<h1>Round 2" in page and '<option value="Ann" selected>' in page
+
+
+def test_a_save_scores_the_round_once(
+    app: Flask, client: FlaskClient, game: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read once, scored once: the same checked round is stored (and shown again when refused)."""
+    form = open_form(client, game["scorer"])
+    scored = calls_to(monkeypatch, scoring.score_round)
+    read = calls_to(monkeypatch, reading.interpret)
+    saved = client.post(f"/s/{game['scorer']}/rounds/new", data={**form, **API_MD})
+    assert saved.status_code == 303
+    assert (len(scored), len(read)) == (1, 1)
+    assert stored(app) == [API_MD_TOTALS]
+
+    form = open_form(client, game["scorer"], "1")
+    scored.clear()
+    read.clear()
+    fixed = {**form, **API_MD, "p1-hand": "KH"}
+    assert client.post(f"/s/{game['scorer']}/rounds/1", data=fixed).status_code == 303
+    assert (len(scored), len(read)) == (1, 1)
+
+    form = open_form(client, game["scorer"])
+    scored.clear()
+    refused = {**form, **API_MD, "p0-hand": "AS"}  # Ann went out holding a card
+    assert client.post(f"/s/{game['scorer']}/rounds/new", data=refused).status_code == 422
+    assert len(scored) == 1
+
+
+def test_opening_a_round_for_correction_reads_the_form_once(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four players, each grouped by the app: every grouping is tried against the app's own,
+    and the form is read once, for the page."""
+    tokens = make_game(app, rules_for("rummy500"), ("Ann", "Bob", "Cy", "Dee"))
+    four = {
+        **API_MD,
+        "p2-mode": "cards",
+        "p2-table": "9D 10D JD 2H 2D 2S",
+        "p2-hand": "4C",
+        "p3-table": "QH QD QC",
+        "p3-hand": "5S",
+    }
+    assert save(client, tokens["scorer"], four).status_code == 303
+    scored = calls_to(monkeypatch, scoring.score_round)
+    read = calls_to(monkeypatch, reading.interpret)
+    page = text(client.get(f"/s/{tokens['scorer']}/rounds/1"))
+    assert (len(read), len(scored)) == (1, 1)
+    assert [hidden(page, f"p{seat}-layout") for seat in range(4)] == ["", "", "", ""]
+    assert hidden(page, "p2-table") == "9D 10D JD 2S 2H 2D"
 
 
 def test_a_hand_made_grouping_is_saved_as_made(

@@ -8,20 +8,32 @@ illegal and the scorer fixes.
 Each ``arrange`` call has a work budget (:data:`AUTO_BUDGET`); where one stopped at it, the
 grouping found is kept but not known to be the best, and the player's seat is in
 :attr:`AutoGrouping.inexact` (the form says to check it by hand; it never stops a save).
+
+A request that groups the same cards more than once (the correction form tries each player's
+grouping, then reads the form) keeps the searches in an :class:`Arranged`: a search is reused
+where it would give the same answer again (it finished within the budget it would have now).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ...engine.arrange import DEFAULT_BUDGET, arrange
+from ...engine.arrange import DEFAULT_BUDGET, Arrangement, arrange
 from ...engine.cards import SUITS, Card
 from ...engine.melds import check_meld
 from ...engine.points import Context
 from .layout import MAX_CARDS, Group
 
-__all__ = ["AUTO_BUDGET", "MAX_AUTO", "AutoGrouping", "display_order", "group_automatically"]
+__all__ = [
+    "AUTO_BUDGET",
+    "MAX_AUTO",
+    "Arranged",
+    "AutoGrouping",
+    "display_order",
+    "group_automatically",
+]
 
 #: The most table cards the app groups by itself for one player: as many as a field holds (the
 #: engine's work budget bounds the search, not the pile's size).
@@ -48,6 +60,37 @@ class _Allowance:
     def used(self, work: int) -> None:
         self.left = max(self.left - work, 0)
         self.calls -= 1
+
+
+class Arranged:
+    """The searches of one request, by the cards, the melds on the table and the round's rules;
+    each is reused only where searching again would find the same (it was exact, and its work
+    fits the budget the new call has)."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[Any, ...], Arrangement] = {}
+
+    def arrange(
+        self, cards: Sequence[Card], ctx: Context, table: Sequence[Sequence[Card]], budget: int
+    ) -> Arrangement:
+        key = (tuple(cards), tuple(tuple(meld) for meld in table), ctx)
+        found = self._found.get(key)
+        if found is None or not found.exact or found.work > budget:
+            found = arrange(cards, ctx, table=table, budget=budget)
+            self._found[key] = found
+        return found
+
+
+def _arrange(
+    memo: Arranged | None,
+    cards: Sequence[Card],
+    ctx: Context,
+    table: Sequence[Sequence[Card]],
+    budget: int,
+) -> Arrangement:
+    if memo is None:
+        return arrange(cards, ctx, table=table, budget=budget)
+    return memo.arrange(cards, ctx, table, budget)
 
 
 def _circular_order(numbers: list[int]) -> dict[int, int]:
@@ -124,12 +167,14 @@ def group_automatically(
     by_hand: Mapping[int, Sequence[Group]],
     ctx: Context,
     budget: int | None = None,
+    memo: Arranged | None = None,
 ) -> AutoGrouping:
     """The groups of each pile (seat → the player's table cards): melds, then layoffs.
 
     ``by_hand`` (seat → groups) are the groupings made by hand: their melds take layoffs
     too, and their own layoffs are on the table first. A pile of more than :data:`MAX_AUTO`
-    cards is left as one group, inexact.
+    cards is left as one group, inexact. ``memo`` keeps the searches for another grouping of
+    the same request.
 
     >>> from scorekeeper.engine.presets import rules_for
     >>> piles = {0: [Card.from_code(c) for c in "9S 3C 3D 3S".split()]}
@@ -153,7 +198,7 @@ def group_automatically(
             leftovers[seat] = []
             inexact.add(seat)
             continue
-        found = arrange(pile, ctx, table=[], budget=allowance.share())
+        found = _arrange(memo, pile, ctx, [], allowance.share())
         allowance.used(found.work)
         if not found.exact:
             inexact.add(seat)
@@ -176,7 +221,7 @@ def group_automatically(
         left = leftovers[seat]
         if not left:
             continue
-        found = arrange(left, ctx, table=[entry.cards for entry in table], budget=allowance.share())
+        found = _arrange(memo, left, ctx, [entry.cards for entry in table], allowance.share())
         allowance.used(found.work)
         if not found.exact:
             inexact.add(seat)

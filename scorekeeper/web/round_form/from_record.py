@@ -1,7 +1,9 @@
 """A stored round back into the round form's fields, to correct it.
 
 A player's grouping is left to the app (an empty layout) where the app would group the cards the
-same way, so a correction starts from what the scorer would have typed.
+same way, so a correction starts from what the scorer would have typed. Each player's grouping is
+tried with the app's own (the engine's ``arrange``, its searches kept for the request), and the
+form is read once at the end (:func:`correction`): that reading is what the page shows.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from dataclasses import replace
 
 from ...engine.cards import Card, format_cards
 from ...engine.scoring import PlayerRecord, RoundRecord
+from ...engine.workload import arranging
+from .auto_grouping import Arranged, group_automatically
 from .fields import STOCK, PlayerFields, RoundFields
-from .layout import Group, format_layout
-from .reading import FormGame, interpret
+from .layout import FormError, Group, fitted, format_layout, parse_codes_leniently, parse_layout
+from .reading import FormGame, Interpretation, context_of, interpret
 
-__all__ = ["fields_for_record"]
+__all__ = ["correction", "fields_for_record"]
 
 
 def _groups_of(player: PlayerRecord, seat_of: Mapping[str, int]) -> list[Group]:
@@ -79,6 +83,43 @@ def fields_for_record(
 ) -> RoundFields:
     """The form filled from a stored round, to correct it. A player's grouping is left to the
     app (an empty layout) where the app would group the cards the same way."""
+    return correction(record, game, dealer=dealer, version=version, went_out=went_out)[0]
+
+
+def correction(
+    record: RoundRecord,
+    game: FormGame,
+    *,
+    dealer: str | None,
+    version: int,
+    went_out: str | None = None,
+) -> tuple[RoundFields, Interpretation]:
+    """The form filled from a stored round (as :func:`fields_for_record`), and the form read:
+    the reading the correction page shows, made once."""
+    fields = _filled(record, game, dealer=dealer, version=version, went_out=went_out)
+    memo = Arranged()
+    emptied = _auto_where_same(fields, game, memo)
+    reading = interpret(emptied, game, memo=memo)
+    if emptied is fields:
+        return fields, reading
+    wanted = _by_hand(fields, game)
+    assert wanted is not None  # else nothing was emptied
+    if reading.errors or any(
+        _shape(plan.groups) != _shape(wanted.get(plan.seat, ())) for plan in reading.players
+    ):  # the app's groupings together differ from each tried alone: keep every grouping
+        return fields, interpret(fields, game, memo=memo)
+    return emptied, reading
+
+
+def _filled(
+    record: RoundRecord,
+    game: FormGame,
+    *,
+    dealer: str | None,
+    version: int,
+    went_out: str | None,
+) -> RoundFields:
+    """The form holding the stored round, every player's grouping written out."""
     seat_of = {name: seat for seat, name in enumerate(game.names)}
     by_name = {player.name: player for player in record.players}
     entries: list[PlayerFields] = []
@@ -118,27 +159,46 @@ def fields_for_record(
         went_out=went_out,
         version=str(version),
     )
-    return _auto_where_same(fields, game)
+    return fields
 
 
-def _auto_where_same(fields: RoundFields, game: FormGame) -> RoundFields:
-    """Empty the layouts that the app's own grouping reproduces."""
-    stored = interpret(fields, game)
-    if stored.errors:
-        return fields
-    wanted = {plan.seat: _shape(plan.groups) for plan in stored.players}
-    players = list(fields.players)
+def _by_hand(fields: RoundFields, game: FormGame) -> dict[int, list[Group]] | None:
+    """Seat → the grouping by hand, as :func:`.reading.interpret` reads it, of every player
+    with one; None when one cannot be read."""
+    groups = {}
     for seat, entry in enumerate(fields.players):
-        if not entry.layout:
+        if entry.by_totals or not entry.layout:
             continue
-        trial = replace(
-            fields,
-            players=tuple(replace(p, layout="") if i == seat else p for i, p in enumerate(players)),
-        )
-        if _shape(interpret(trial, game).players[seat].groups) == wanted[seat]:
-            players[seat] = replace(entry, layout="")
-    emptied = replace(fields, players=tuple(players))
-    check = interpret(emptied, game)
-    if check.errors or any(_shape(plan.groups) != wanted[plan.seat] for plan in check.players):
+        table, _ = parse_codes_leniently(entry.table)
+        try:
+            groups[seat], _ = fitted(parse_layout(entry.layout, len(game.names)), table)
+        except FormError:
+            return None
+    return groups
+
+
+def _auto_where_same(fields: RoundFields, game: FormGame, memo: Arranged) -> RoundFields:
+    """Empty the layouts that the app's own grouping reproduces, tried one player after the
+    other (with the players before left to the app where it reproduced theirs)."""
+    wanted = _by_hand(fields, game)
+    if wanted is None:
         return fields
-    return emptied
+    ctx = context_of(fields, game)
+    by_hand = dict(wanted)
+    piles = {
+        seat: parse_codes_leniently(entry.table)[0]
+        for seat, entry in enumerate(fields.players)
+        if not entry.by_totals and seat not in by_hand
+    }
+    players = list(fields.players)
+    for seat in sorted(wanted):
+        trial_piles = {**piles, seat: parse_codes_leniently(players[seat].table)[0]}
+        trial_hand = {other: groups for other, groups in by_hand.items() if other != seat}
+        with arranging() as budget:
+            grouped = group_automatically(trial_piles, trial_hand, ctx, budget, memo)
+        if _shape(grouped.groups[seat]) == _shape(wanted[seat]):
+            players[seat] = replace(players[seat], layout="")
+            piles, by_hand = trial_piles, trial_hand
+    if players == list(fields.players):
+        return fields
+    return replace(fields, players=tuple(players))

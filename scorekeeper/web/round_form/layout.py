@@ -8,7 +8,8 @@ A grouping by hand is groups separated by ``/``; in a group, flag words then car
 ``<seat>`` (from 0); ``once`` marks a meld laid down all at once, ``doubled`` a set doubled by the
 dealer's joker, ``final`` a layoff after someone went out; ``=<code>`` after a wild card declares
 what it stands for (``JK=5C``); ``!`` after a code marks a card taken by a Rummy call
-(``JK=5C!``). (static/js/round.js edits the same grammar; the preview hands it whole layouts.)
+(``JK=5C!``). The grammar lives here only: the phone never reads or writes it (regrouping is a
+request the server answers, :mod:`.regroup`).
 
 >>> groups = parse_layout("3c 3d 3s / @1.0 final 9S!", seats=2)
 >>> groups[1]
@@ -21,7 +22,8 @@ Group(cards=(Card.from_code('9S'),), called=(True,), onto=(1, 0), once=False, do
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ...engine.cards import Card, CardError
@@ -32,6 +34,7 @@ __all__ = [
     "FormError",
     "Group",
     "card_token",
+    "fitted",
     "format_layout",
     "parse_card_token",
     "parse_codes",
@@ -279,3 +282,47 @@ def parse_layout(text: str, seats: int) -> list[Group]:
 def format_layout(groups: Iterable[Group]) -> str:
     """The groups written in the grammar, as :func:`parse_layout` reads them back."""
     return " / ".join(group.text() for group in groups)
+
+
+def fitted(groups: Sequence[Group], table: Sequence[Card]) -> tuple[list[Group], tuple[int, ...]]:
+    """The grouping made to hold exactly the table cards: cards it has that the table lacks are
+    dropped (the later copies first), table cards it lacks go into its last group; and the meld
+    numbers (counted from 0 among the groups that are not layoffs) of the melds it emptied.
+
+    >>> groups, emptied = fitted(parse_layout("3C 3D 3S / 9S / @1.0 JS", 2), parse_codes("3C 3D 3S JS 10S"))
+    >>> format_layout(groups), emptied
+    ('3C 3D 3S / @1.0 JS 10S', (1,))
+    """  # noqa: E501 (a doctest's input line)
+    left = Counter(table)
+    kept = []
+    emptied = []
+    melds = 0
+    for group in groups:
+        kept_cards = []
+        for card, called, reading in zip(group.cards, group.called, group.declared, strict=True):
+            if left[card] > 0:
+                left[card] -= 1
+                kept_cards.append((card, called, reading))
+        if kept_cards:
+            cards, calls, readings = zip(*kept_cards, strict=True)
+            kept.append(replace(group, cards=cards, called=calls, declared=readings))
+        elif not group.is_layoff:
+            emptied.append(melds)
+        melds += not group.is_layoff
+    extra = []
+    for card in table:
+        if left[card] > 0:
+            left[card] -= 1
+            extra.append(card)
+    if extra:
+        if kept:
+            last = kept[-1]
+            kept[-1] = replace(
+                last,
+                cards=last.cards + tuple(extra),
+                called=last.called + (False,) * len(extra),
+                declared=last.declared + (None,) * len(extra),
+            )
+        else:
+            kept.append(Group(tuple(extra)))
+    return kept, tuple(emptied)

@@ -2,9 +2,10 @@
 
 Each meld with its verdict and points, each layoff with the meld it goes onto, each hand, each
 player's total: all from the engine's :class:`~scorekeeper.engine.scoring.RoundScore` of the
-interpretation's record (nothing is scored again here). A wild card of a meld that could stand
-for more than one card carries its choices (:class:`ReadingChoice`), each with the player's
-whole grouping as it would be with that reading declared: the phone only copies it.
+interpretation's record (nothing is scored again here), read from its structured fields (the
+verdicts, the problem codes, where each hand went), never from its prose. A wild card of a meld
+that could stand for more than one card carries its choices (:class:`ReadingChoice`), each with
+the player's whole grouping as it would be with that reading declared: the phone sends it back.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from ...engine.cards import SUIT_NAMES, Card, format_cards, rank_name
+from ...engine.cards import SUIT_NAMES, Card, rank_name
 from ...engine.melds import CardReading, Verdict, check_meld, meld_readings
 from ...engine.points import Context, card_points
 from ...engine.scoring import PlayerScore, RoundScore, TeamScore
@@ -31,8 +32,8 @@ __all__ = [
 ]
 
 KIND_NAMES = {"set": "set", "run": "run", "wild_set": "set of wilds", "joker_set": "set of jokers"}
-#: The engine's problem while nobody is chosen yet: the form asks for that choice instead.
-NOBODY_OUT = "The round ended by going out, but nobody is marked as out."
+#: The engine's problem (its code) while nobody is chosen yet: the form asks for that instead.
+NOBODY_OUT = "nobody_out"
 
 
 def card_name(card: Card) -> str:
@@ -100,8 +101,8 @@ class PreviewPlayer:
     score: PlayerScore | None
     groups: tuple[GroupView, ...]
     hand_points: tuple[int, ...]
-    hand_line: str | None
     went_out: bool
+    goer: str | None = None  # who went out (whom a hand may go to)
 
     @property
     def seat(self) -> int:
@@ -121,11 +122,17 @@ class PreviewPlayer:
 
     @property
     def hand_note(self) -> str | None:
-        """What the hand does, from the engine's line: ``-12``, ``12, to Ann``, …"""
-        if self.hand_line is None:
+        """What the hand does, from the engine's score: ``-12``, ``12, to Ann``, ``12, not
+        counted``; None when it is worth nothing."""
+        score = self.score
+        if score is None or score.hand_counts is None:
             return None
-        prefix = f"in hand {format_cards(self.plan.hand)}"
-        return self.hand_line.removeprefix(prefix).strip()
+        points = score.hand_points
+        if score.hand_counts == "against":
+            return f"-{points}"
+        if score.hand_counts == "to_goer":
+            return f"{points}, to {self.goer}"
+        return f"{points}, not counted"
 
     @property
     def layoffs(self) -> tuple[GroupView, ...]:
@@ -330,30 +337,27 @@ def preview(interpretation: Interpretation, score: RoundScore) -> Preview:
     ctx = interpretation.context
     plans = interpretation.players
     scores = {player.name: player for player in score.players}
+    goer = next((player.name for player in score.players if player.went_out), None)
     players = []
     for plan in plans:
         player_score = scores.get(plan.name)
-        hand_line = next(
-            (
-                line
-                for line in (player_score.lines if player_score else ())
-                if line.startswith("in hand")
-            ),
-            None,
-        )
         players.append(
             PreviewPlayer(
                 plan,
                 player_score,
                 _views(plan, interpretation, player_score),
                 tuple(card_points(ctx, card) for card in plan.hand),
-                hand_line,
                 interpretation.went_out == plan.seat,
+                goer,
             )
         )
     problems = score.problems
     if "went_out" in interpretation.pending:
-        problems = tuple(p for p in problems if p != NOBODY_OUT)
+        problems = tuple(
+            problem
+            for problem, code in zip(problems, score.problem_codes, strict=True)
+            if code != NOBODY_OUT
+        )
     return Preview(
         tuple(players),
         tuple(problems),

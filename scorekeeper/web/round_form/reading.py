@@ -15,7 +15,6 @@ the field errors, keyed by field name.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -24,11 +23,26 @@ from ...engine.points import Context
 from ...engine.rules import Rules
 from ...engine.scoring import LayoffRecord, MeldRecord, PlayerRecord, RoundRecord
 from ...engine.workload import arranging
-from .auto_grouping import group_automatically
+from .auto_grouping import Arranged, group_automatically
 from .fields import STOCK, RoundFields, valid_key
-from .layout import FormError, Group, format_layout, parse_codes_leniently, parse_layout
+from .layout import (
+    FormError,
+    Group,
+    fitted,
+    format_layout,
+    parse_codes_leniently,
+    parse_layout,
+)
 
-__all__ = ["JOKER_EFFECTS", "MAX_POINTS", "FormGame", "Interpretation", "PlayerPlan", "interpret"]
+__all__ = [
+    "JOKER_EFFECTS",
+    "MAX_POINTS",
+    "FormGame",
+    "Interpretation",
+    "PlayerPlan",
+    "context_of",
+    "interpret",
+]
 
 #: Totals-mode points: whole numbers from 0 to this.
 MAX_POINTS = 100_000
@@ -114,50 +128,10 @@ def _points(text: str, what: str, name: str) -> tuple[int, str | None]:
     return 0, f"{name}: {what} must be a whole number from 0 to {MAX_POINTS}, not {text[:20]!r}"
 
 
-def _reconciled(groups: list[Group], table: list[Card]) -> list[Group]:
-    """The grouping made to hold exactly the table cards: cards it has that the table field
-    lacks are dropped, table cards it lacks go into its last group."""
-    left = Counter(table)
-    kept = []
-    for group in groups:
-        kept_cards = []
-        for card, called, reading in zip(group.cards, group.called, group.declared, strict=True):
-            if left[card] > 0:
-                left[card] -= 1
-                kept_cards.append((card, called, reading))
-        if kept_cards:
-            cards, calls, readings = zip(*kept_cards, strict=True)
-            kept.append(replace(group, cards=cards, called=calls, declared=readings))
-    extra = []
-    for card in table:
-        if left[card] > 0:
-            left[card] -= 1
-            extra.append(card)
-    if extra:
-        if kept:
-            last = kept[-1]
-            kept[-1] = replace(
-                last,
-                cards=last.cards + tuple(extra),
-                called=last.called + (False,) * len(extra),
-                declared=last.declared + (None,) * len(extra),
-            )
-        else:
-            kept.append(Group(tuple(extra)))
-    return kept
-
-
-def interpret(fields: RoundFields, game: FormGame) -> Interpretation:
-    """Read the form: every field error at once, and a record made of what could be read."""
-    rules, names = game.rules, game.names
-    seats = len(names)
-    errors: dict[str, str] = {}
-    pending: dict[str, str] = {}
-
-    dealer: str | None = fields.dealer or None
-    if dealer is not None and dealer not in names:
-        errors["dealer"] = f"{dealer[:40]!r} is not a player in this game"
-        dealer = None
+def _round_wilds(
+    fields: RoundFields, rules: Rules, errors: dict[str, str]
+) -> tuple[str | None, str | None]:
+    """The round's wild rank and the dealer's joker effect, as far as they can be read."""
     wild_rank: str | None = None
     if rules.round_wild != "none" and fields.wild_rank:
         try:
@@ -178,6 +152,31 @@ def interpret(fields: RoundFields, game: FormGame) -> Interpretation:
             errors["joker_effect"] = (
                 f"the dealer's joker is wild, double or split, not {fields.joker_effect[:20]!r}"
             )
+    return wild_rank, joker_effect
+
+
+def context_of(fields: RoundFields, game: FormGame) -> Context:
+    """The round's rules as the form sets them (its wild rank, the dealer's joker effect), as
+    :func:`interpret` reads them: what is wild this round."""
+    wild_rank, joker_effect = _round_wilds(fields, game.rules, {})
+    return Context(game.rules, wild_rank, joker_effect, packs=game.packs)
+
+
+def interpret(
+    fields: RoundFields, game: FormGame, *, memo: Arranged | None = None
+) -> Interpretation:
+    """Read the form: every field error at once, and a record made of what could be read.
+    ``memo`` keeps the app's searches for another reading in the same request."""
+    rules, names = game.rules, game.names
+    seats = len(names)
+    errors: dict[str, str] = {}
+    pending: dict[str, str] = {}
+
+    dealer: str | None = fields.dealer or None
+    if dealer is not None and dealer not in names:
+        errors["dealer"] = f"{dealer[:40]!r} is not a player in this game"
+        dealer = None
+    wild_rank, joker_effect = _round_wilds(fields, rules, errors)
     went_out: int | None = None
     stock_out = fields.went_out == STOCK
     if not fields.went_out:
@@ -217,7 +216,7 @@ def interpret(fields: RoundFields, game: FormGame) -> Interpretation:
         hand_made = bool(entry.layout)
         if hand_made:
             try:
-                groups = _reconciled(parse_layout(entry.layout, seats), table)
+                groups, _ = fitted(parse_layout(entry.layout, seats), table)
             except FormError as bad_layout:
                 errors[prefix + "layout"] = f"{name}'s grouping: {bad_layout}"
                 hand_made = False
@@ -227,7 +226,7 @@ def interpret(fields: RoundFields, game: FormGame) -> Interpretation:
 
     by_hand = {plan.seat: plan.groups for plan in plans if plan.hand_made}
     with arranging() as budget:
-        grouped = group_automatically(piles, by_hand, ctx, budget)
+        grouped = group_automatically(piles, by_hand, ctx, budget, memo)
     plans = [
         replace(
             plan,

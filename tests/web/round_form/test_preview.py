@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scorekeeper.engine.cards import Card, format_cards
@@ -56,6 +58,37 @@ def test_the_preview_leaves_out_nobody_out_while_it_is_pending() -> None:
     result = read(API_MD)
     shown = preview(result, engine_score(rules_for("rummy500"), result.record))
     assert not any("nobody is marked as out" in p for p in shown.problems)
+
+
+def test_the_preview_reads_the_engines_fields_not_its_prose() -> None:
+    """Which problem to leave out goes by its code, what a hand does by where it went: the
+    preview stays right whatever the engine's sentences say."""
+    result = read({**API_MD, 1: {"table": "6S 7S 8S", "hand": "KH 2C"}, 2: {"hand": "AC"}})
+    score = engine_score(rules_for("rummy500"), result.record)
+    assert "nobody_out" in score.problem_codes
+    reworded = replace(
+        score,
+        problems=tuple(f"(said otherwise) {problem}" for problem in score.problems),
+        players=tuple(replace(p, lines=()) for p in score.players),
+    )
+    shown = preview(result, reworded)
+    assert len(shown.problems) == len(score.problems) - 1
+    assert [p.hand_note for p in shown.players] == [None, "-12", "-15"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "went_out", "notes"),
+    [
+        ("rummy500", "0", [None, "-12", "-15"]),
+        ("rummy5000", "0", [None, "15, to Ann", "100, to Ann"]),
+        ("rummy5000", "stock", [None, "15, not counted", "100, not counted"]),
+    ],
+)
+def test_what_each_hand_does(preset: str, went_out: str, notes: list[str | None]) -> None:
+    players = {**API_MD, 1: {"table": "6S 7S 8S", "hand": "KH 2C"}, 2: {"hand": "AC"}}
+    result = read(players, rules_for(preset), went_out=went_out)
+    shown = preview(result, engine_score(rules_for(preset), result.record))
+    assert [p.hand_note for p in shown.players] == notes
 
 
 # --- what a wild card stands for, and declaring it ------------------------------------------
