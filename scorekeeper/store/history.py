@@ -23,11 +23,19 @@ class NothingToUndo(RecordError):
     """Every logged change of the game is undone already (or it has none)."""
 
 
+#: Changes that undo steps over: a retired link stays retired (see :mod:`.access`).
+NEVER_UNDONE = ("relinked",)
+
+
 def last_change(game: Game) -> GameChange | None:
     """The change that :func:`undo_last` would revert now, if any."""
     return db.session.scalar(
         select(GameChange)
-        .where(GameChange.game_id == game.id, GameChange.undone.is_(False))
+        .where(
+            GameChange.game_id == game.id,
+            GameChange.undone.is_(False),
+            GameChange.kind.not_in(NEVER_UNDONE),
+        )
         .order_by(GameChange.version.desc())
         .limit(1)
         .execution_options(populate_existing=True)
@@ -43,6 +51,8 @@ def describe(change: GameChange) -> str:
         return f"renamed from “{old}”"
     if change.kind == "dealt":
         return "the deal"
+    if change.kind == "relinked":
+        return f"a new {(change.before or {}).get('role', 'scorer')} link"
     return "marked finished" if change.kind == "finished" else "reopened"
 
 

@@ -37,8 +37,17 @@ TOKEN_BYTES = 24
 ENDINGS = ("going_out", "stock_out")
 JOKER_EFFECTS = ("wild", "double", "split")
 #: What a logged change did: a round added, corrected or deleted; the game renamed, marked
-#: finished or reopened.
-CHANGE_KINDS = ("added", "corrected", "deleted", "renamed", "finished", "reopened", "dealt")
+#: finished or reopened; the deal noted; a link replaced.
+CHANGE_KINDS = (
+    "added",
+    "corrected",
+    "deleted",
+    "renamed",
+    "finished",
+    "reopened",
+    "dealt",
+    "relinked",
+)
 
 
 def new_token() -> str:
@@ -236,7 +245,9 @@ class GameChange(Model):
     ``before`` holds, for a round corrected or deleted, a snapshot of the round as it was (every
     stored field and part, see :func:`scorekeeper.store.changes.snapshot`); for a rename
     ``{"name": old}``; for finished or reopened ``{"finished_at": old ISO time or null}``; for a
-    round added, nothing. ``undone_version`` is the version the undo made, once undone.
+    link replaced (``relinked``: never undone, a retired link stays retired) ``{"role": "scorer"
+    or "watcher"}``; for a round added, nothing. ``undone_version`` is the version the undo
+    made, once undone.
     """
 
     __tablename__ = "game_change"

@@ -31,7 +31,7 @@ from ..engine.cards import RANKS, SUITS, Card, rank_name
 from ..engine.deal import DealError, DealPlan, plan_deal
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
-from ..store import changes, history, records
+from ..store import access, changes, history, records
 from ..store.models import Game, Round
 from ..store.scoreboard import board
 from . import links
@@ -336,6 +336,37 @@ def rename(token: str) -> BaseResponse:
         return _stale(game)
     flash(f"Renamed to “{name}”.")
     return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+_LINK_ROLES: dict[str, access.Role] = {"scorer": "scorer", "watcher": "watcher"}
+
+
+@bp.post("/s/<token>/links")
+def replace_link(token: str) -> BaseResponse:
+    """Make a new scorer link (``role=scorer``) or watchers' link (``role=watcher``); the old
+    one no longer opens the game."""
+    game = links.scorer_game(token)
+    version = _version()
+    role = _LINK_ROLES.get(request.form.get("role", ""))
+    if role is None:
+        abort(400, "The form named no link to replace (the scorer's or the watchers').")
+    old = game.scorer_token if role == "scorer" else game.watcher_token
+    try:
+        access.replace_link(game, role, expected_version=version)
+    except changes.StaleGame:
+        return _stale(game)
+    links.retire(old, game, role)
+    if role == "scorer":
+        flash(
+            "This game has a new scorer link: this page's address. The old link no longer "
+            "opens the game."
+        )
+    else:
+        flash(
+            "The scoreboard has a new link (the code below). Boards opened with the old one "
+            "stop updating: share the new one."
+        )
+    return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
 
 
 @bp.post("/s/<token>/finish")
