@@ -7,6 +7,7 @@
   engine to score a round, and every write to a game;
 - :mod:`.changes`: each write in its own transaction, versioned and logged;
 - :mod:`.history`: the log read back, and undo;
+- :mod:`.access`: a game's two links, and replacing one;
 - :mod:`.scoreboard`: the board of a game (standings, rows, the round in play) as one value,
   rendered as HTML by ``web`` and as JSON by ``api``.
 
