@@ -6,7 +6,8 @@
 - :mod:`.round_form`: the round form's fields ↔ the engine's round record, and its preview;
 - :mod:`.game_form`: the new-game form;
 - :mod:`.links`: a game reached by its link, the games this browser remembers, public URLs;
-- request plumbing: :mod:`.csrf`, :mod:`.security` (headers), :mod:`.compress`,
+- request plumbing: :mod:`.csrf`, :mod:`.security` (headers, caching), :mod:`.limits` (rate
+  limits), :mod:`.compress`,
   :mod:`.errors` (error pages); what pages draw: :mod:`.filters`, :mod:`.chart`, :mod:`.qr`,
   :mod:`.network` (the address phones reach).
 
