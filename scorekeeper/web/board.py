@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from flask import Blueprint, Response, abort, make_response, render_template, request
 from markupsafe import Markup
@@ -51,8 +53,9 @@ class RenderedBoards:
         self.size = size
         self._html: OrderedDict[tuple[str, int], str] = OrderedDict()
         self._lock = threading.Lock()
-        #: held while one thread renders; the others asking for that board wait for its HTML
-        self.rendering = threading.Lock()
+        # per board, while one thread renders it: the others asking for that board wait for its
+        # HTML (and boards of other games never wait); each with the number of threads using it
+        self._rendering: dict[str, tuple[threading.Lock, list[int]]] = {}
 
     def get(self, token: str, version: int) -> str | None:
         with self._lock:
@@ -60,6 +63,21 @@ class RenderedBoards:
             if html is not None:
                 self._html.move_to_end((token, version))
             return html
+
+    @contextmanager
+    def rendering(self, token: str) -> Iterator[None]:
+        """Held while one thread renders this board (only this board's askers wait)."""
+        with self._lock:
+            lock, users = self._rendering.setdefault(token, (threading.Lock(), [0]))
+            users[0] += 1
+        try:
+            with lock:
+                yield
+        finally:
+            with self._lock:
+                users[0] -= 1
+                if not users[0]:
+                    del self._rendering[token]
 
     def put(self, token: str, version: int, html: str) -> None:
         with self._lock:
@@ -77,7 +95,8 @@ def live_html(game: Game) -> str:
     html = rendered_boards.get(game.watcher_token, game.version)
     if html is not None:
         return html
-    with rendered_boards.rendering:  # right after a save, every board asks at once: render once
+    # right after a save, every board of the game asks at once: render it once
+    with rendered_boards.rendering(game.watcher_token):
         html = rendered_boards.get(game.watcher_token, game.version)
         if html is None:
             html = render_template(
@@ -118,7 +137,7 @@ def poll(token: str) -> BaseResponse:
         return Response(status=204, headers={"Cache-Control": _NO_STORE, "Vary": "HX-Request"})
     html = rendered_boards.get(token, version)
     if html is None:  # not rendered here yet: load the game (at its version now) and render it
-        with rendered_boards.rendering:
+        with rendered_boards.rendering(token):
             html = rendered_boards.get(token, version)  # another thread may just have done it
         if html is None:
             game = links.watcher_game(token)

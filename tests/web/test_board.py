@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -263,3 +264,39 @@ def test_each_version_is_rendered_once_for_every_board(
     newer = save_round(app, game["id"])
     third = client.get(url)
     assert third.headers["ETag"] == f'"{newer}"' and third.data != first.data
+
+
+def test_a_slow_board_never_makes_another_games_board_wait(
+    app: Flask, game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rendering is serialised per board (a burst of polls after a save renders it once), never
+    across games: while one game's board is being drawn, another game's answers."""
+    from scorekeeper.web import board as board_module
+
+    with app.app_context():
+        other = records.create_game(
+            "Other", rules_for("rummy500"), [Seat("Cy"), Seat("Dee")], preset="rummy500"
+        )
+        other_token = other.watcher_token
+    board_module.rendered_boards._html.clear()
+    started, release = threading.Event(), threading.Event()
+    real_board = board_module.board
+
+    def slow_board(stored: Game) -> Any:
+        if stored.watcher_token == game["watcher"]:
+            started.set()
+            release.wait(10)
+        return real_board(stored)
+
+    monkeypatch.setattr(board_module, "board", slow_board)
+    slow = threading.Thread(target=lambda: app.test_client().get(f"/w/{game['watcher']}/board"))
+    slow.start()
+    try:
+        assert started.wait(10)
+        answered = app.test_client().get(f"/w/{other_token}/board")  # not blocked by the first
+        assert answered.status_code == 200 and b"Cy" in answered.data
+        assert not release.is_set() and slow.is_alive()
+    finally:
+        release.set()
+        slow.join(10)
+    assert not board_module.rendered_boards._rendering  # no lock left behind
