@@ -140,11 +140,19 @@ def _cards(name: str, value: JSON) -> tuple[str, ...]:
         raise RulesError(f"option {name!r}: {error}", name) from None
 
 
+#: The largest number any option takes (points, bonuses, targets): a player's total for a round,
+#: stored as a 32-bit integer, then fits (216 cards of four packs at this, doubled twice, is
+#: 86 million; the largest such integer is 2,147 million).
+MOST = 100_000
+
+
 def _card_points(name: str, value: JSON) -> tuple[int, ...]:
     # A partial mapping is merged over the preset's points by with_options; here it must be whole.
     if not isinstance(value, Mapping):
         raise RulesError(f'option {name!r} takes points per rank, such as {{"A": 15}}', name)
-    points = {_rank(name, rank): _int(0)(f"{name}.{rank}", pts) for rank, pts in value.items()}
+    points = {
+        _rank(name, rank): _int(0, MOST)(f"{name}.{rank}", pts) for rank, pts in value.items()
+    }
     missing = [rank for rank in RANKS if rank not in points]
     if missing:
         raise RulesError(f"option {name!r} has no points for {' '.join(missing)}", name)
@@ -156,7 +164,7 @@ def _card_overrides(name: str, value: JSON) -> tuple[tuple[str, int], ...]:
         raise RulesError(f'option {name!r} takes points per card, such as {{"QS": 45}}', name)
     try:
         parsed = {
-            Card.from_code(code).code(): _int(0)(f"{name}.{code}", pts)
+            Card.from_code(code).code(): _int(0, MOST)(f"{name}.{code}", pts)
             for code, pts in value.items()
         }
     except CardError as error:
@@ -303,6 +311,8 @@ def _declared_option(declared_field: dataclasses.Field[Any], annotation: Any) ->
     )
     numbers = int in members
     low, high = declared.low, declared.high
+    if high is None and numbers and declared.entry != "select":
+        high = MOST  # every number has a highest, so that totals fit the database
     parse: Parse
     if declared.parse is not None:
         parse = declared.parse

@@ -16,6 +16,7 @@ from scorekeeper.engine.presets import PRESETS, get_preset, rules_for
 from scorekeeper.engine.rules import (
     GROUPS,
     JOKER_EFFECTS,
+    MOST,
     OPTIONS,
     JokerEffect,
     MeldKinds,
@@ -392,3 +393,28 @@ def test_a_declaration_that_does_not_fit_its_type_is_refused() -> None:
     )
     with pytest.raises(TypeError, match="nothing says how to read"):
         rules_module._declared_option(fields["picked"], hints["picked"])
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"going_out_bonus": 2147483648}, "going_out_bonus"),  # was a 500 on PostgreSQL
+        ({"going_out_bonus": 2**63}, "going_out_bonus"),  # and on SQLite
+        ({"target": 10**9}, "target"),
+        ({"card_points": {"A": 10**6}}, "card_points.A"),
+        ({"card_overrides": {"QS": 10**7}}, "card_overrides.QS"),
+        ({"joker_points": 10**8}, "joker_points"),
+        ({"four_aces_points": 10**6}, "four_aces_points"),
+    ],
+)
+def test_every_number_has_a_highest_that_fits_the_database(
+    options: dict[str, object], named: str
+) -> None:
+    with pytest.raises(RulesError) as refused:
+        rules_for("rummy500", options)
+    assert named in str(refused.value)
+    assert all(
+        option.high is not None and option.high <= MOST
+        for option in OPTIONS.values()
+        if option.entry in ("number", "number_or_choice")
+    )

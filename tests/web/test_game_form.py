@@ -82,7 +82,7 @@ def test_names_are_trimmed_and_the_default_name_follows_the_preset() -> None:
         ({"name": "N" * 81}, "name", "At most 80"),
         ({"dealer": "3"}, "dealer", "Choose one of the players"),
         ({"dealer": "x"}, "dealer", "Choose one of the players"),
-        ({"opt_target": "0"}, "opt-target", "'target' takes a whole number 1 or more"),
+        ({"opt_target": "0"}, "opt-target", "'target' takes a whole number from 1 to 100000"),
         ({"opt_target": "five"}, "opt-target", "'five' is not a whole number"),
         ({"opt_min_run": ""}, "opt-min_run", "Enter a number"),
         ({"opt_meld_kinds": "pairs"}, "opt-meld_kinds", "takes one of sets_and_runs"),

@@ -316,7 +316,7 @@ def test_partnership_sides(app: Flask, browser: FlaskClient) -> None:
         ({"player-1": "B" * 41}, "player-1", "At most 40 characters."),
         ({"name": "N" * 81}, "name", "At most 80 characters."),
         ({"dealer": "6"}, "dealer", "Choose one of the players, or nobody yet."),
-        ({"opt-target": "-5"}, "opt-target", "takes a whole number 1 or more, not -5"),
+        ({"opt-target": "-5"}, "opt-target", "takes a whole number from 1 to 100000, not -5"),
         ({"opt-min_set": "x"}, "opt-min_set", "&#39;x&#39; is not a whole number"),
         ({"opt-card_overrides": "QS"}, "opt-card_overrides", "such as QS:45"),
         ({"preset": "partnership500", "side-0": "Us"}, "side-1", "Which side does Bob play for?"),
