@@ -30,12 +30,12 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
+from ..engine.rules import JOKER_EFFECTS
 from .db import Model
 
 #: Bytes of randomness in a game token: 192 bits, 32 URL-safe characters.
 TOKEN_BYTES = 24
 ENDINGS = ("going_out", "stock_out")
-JOKER_EFFECTS = ("wild", "double", "split")
 #: What a logged change did: a round added, corrected or deleted; the game renamed, marked
 #: finished or reopened; the deal noted; a link replaced.
 CHANGE_KINDS = (
