@@ -3,7 +3,10 @@
 - ``GET /s/<token>/rounds/new`` (``?wild=`` and ``?dealer=`` prefill the round's wild rank and
   dealer) and ``POST`` to save it; ``GET /s/<token>/rounds/<n>`` and ``POST`` to correct round n.
 - ``POST /s/<token>/rounds/preview``: the whole form's fields in, the preview partial out
-  (htmx, after every change); it never stores anything.
+  (htmx, after every change); it never stores anything. It also answers the move sheet
+  (moving a card, a new meld, a layoff by hand, a wild card's reading): the regrouping is done
+  here (:mod:`.round_form.regroup`) and the fields it changed, with the tabs' totals, are
+  written back into the form out of band.
 
 The form carries the whole state (:mod:`.round_form` reads it); a save answers 303 to the game
 page, or the form again with what stops it: field errors and the round's problems (422), the
@@ -34,8 +37,9 @@ from flask import (
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..engine.cards import SUITS, CardError, parse_rank
+from ..engine.cards import SUITS, Card, CardError, parse_rank
 from ..engine.deal import DealError, round_wild_rank
+from ..engine.points import Context
 from ..store import changes, records
 from ..store.db import db
 from ..store.models import Game, Round
@@ -46,8 +50,9 @@ from .errors import html_error
 from .filters import SUIT_SYMBOLS
 from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
 from .round_form.from_record import correction
-from .round_form.preview import KIND_NAMES, Preview, card_name, preview
+from .round_form.preview import HAND_HIDDEN, KIND_NAMES, Preview, card_name, preview
 from .round_form.reading import FormGame, Interpretation, interpret
+from .round_form.regroup import follow_picker, regroup
 
 bp = Blueprint("rounds", __name__)
 csrf.protect(bp)
@@ -58,7 +63,7 @@ NOT_SAVED = "Nothing was saved: fix what is marked below."
 
 @bp.context_processor
 def _template_helpers() -> dict[str, Any]:
-    return {"card_name": card_name, "kind_names": KIND_NAMES}
+    return {"card_name": card_name, "kind_names": KIND_NAMES, "hand_hidden": HAND_HIDDEN}
 
 
 # --- the game as the form needs it ----------------------------------------------------------
@@ -111,6 +116,14 @@ def _preview(
     if isinstance(checked, str):
         return None, checked
     return preview(interpretation, checked.score), None
+
+
+def _wild_cards(form_game: FormGame, ctx: Context) -> list[str]:
+    """The picker's cards that are wild this round (its rules, wild rank, dealer's joker)."""
+    codes = [f"{rank}{suit}" for rank in form_game.ranks() for suit in SUITS]
+    if form_game.rules.jokers:
+        codes.append("JK")
+    return [code for code in codes if ctx.is_wild(Card.from_code(code))]
 
 
 def _grid(form_game: FormGame) -> dict[str, Any]:
@@ -171,6 +184,8 @@ def _render(
         number=number,
         action=action,
         grid=_grid(form_game),
+        preview_url=url_for("rounds.preview", token=token),
+        wild_cards=_wild_cards(form_game, interpretation.context),
         errors=interpretation.all_errors() if show_errors else dict(interpretation.errors),
         preview=shown,
         preview_error=preview_error,
@@ -256,16 +271,26 @@ def _preview_response(
     game: Game, stored: Round | None, status: int = 200, message: str | None = None
 ) -> Response:
     fields = RoundFields.from_fields(request.form, len(game.players))
-    interpretation = interpret(fields, _form_game(game, stored.number if stored else None))
+    form_game = _form_game(game, stored.number if stored else None)
+    regrouped = regroup(fields, request.form, form_game)
+    fields = regrouped.fields
+    interpretation = interpret(fields, form_game)
     shown, preview_error = _preview(interpretation, _checked(game, interpretation))
     html = render_template(
         "rounds/_preview.html",
         preview=shown,
         preview_error=preview_error,
-        rules=records.game_rules(game),
+        rules=form_game.rules,
         current=fields.current,
         preview_message=message,
         fresh_token=csrf.csrf_token() if message else None,
+        preview_url=url_for("rounds.preview", token=game.scorer_token),
+        wild_cards=_wild_cards(form_game, interpretation.context),
+        oob=True,
+        written=[
+            (seat, key, getattr(fields.players[seat], key)) for seat, key in regrouped.written
+        ],
+        field_errors=dict(interpretation.errors),
     )
     response = make_response(html, status)
     response.headers["Vary"] = "HX-Request"
@@ -287,6 +312,8 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
     if stored is None and key and (done := records.round_by_key(game, key)):
         return _done(game, done.number, "saved")  # a double tap, or the page sent again
     form_game = _form_game(game, stored.number if stored else None)
+    # a grouping by hand follows the picker's last taps (when the preview has not yet answered)
+    fields = follow_picker(fields, request.form.get("sync", ""), form_game).fields
     interpretation = interpret(fields, form_game)
     checked: CheckedRound | str | None = None
 

@@ -1,248 +1,87 @@
-/* The round form on the scorer's phone: player tabs, the card picker, regrouping by hand.
- *
- * The form's fields hold the whole state (p{i}-table, p{i}-hand, p{i}-layout, …); this script
- * only edits them and then dispatches "round-changed" on the form, which htmx turns into a POST
- * of the whole form to the preview URL (hx-trigger on the form). The server renders the preview
- * and, in it, each player's current grouping as data-layout, which a regroup action starts from;
- * a wild card's reading buttons carry the whole grouping with that reading declared (the grammar,
- * JK=5C, is written in Python: this script only copies it into p{i}-layout).
- * Plain script (no inline handlers: the page's CSP allows only scripts from the app itself).
- */
+/* The round form on the scorer's phone: the card picker's taps, the player tabs, the move sheet.
+ * The form's fields hold the whole state; a tap edits a player's cards and dispatches
+ * "round-changed", which htmx turns into a POST of the form to the preview URL. Groupings and wild
+ * cards are the server's: the move sheet's buttons are htmx requests to that URL (hx-vals), whose
+ * answer writes the changed fields and the tabs' totals back (hx-swap-oob) and lists the cards
+ * wild this round (data-wild). This script notes which seats the picker changed and whether the
+ * wild settings did (sync), and the chip being moved (moving). CSP: no inline handlers. */
 (function () {
   "use strict";
 
   var form = document.querySelector("form.round-form");
   if (!form) return;
 
-  var FLAGS = ["once", "doubled", "final"];
   var SUIT_LETTERS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
+  var TYPED = 'input[type="text"], input[type="number"]';
   var packs = parseInt(form.dataset.packs, 10) || 1;
   var jokers = parseInt(form.dataset.jokers, 10) || 0;
-  var rulesJokersWild = form.dataset.jokersWild === "true";
-  var dealerJoker = form.dataset.dealerJoker === "true";
-  var wildRanks = words(form.dataset.wildRanks || "");
-  var wildCards = words(form.dataset.wildCards || "");
   var panels = Array.prototype.slice.call(form.querySelectorAll(".player-panel"));
   var seats = panels.length;
   var picker = form.querySelector(".picker");
   var preview = document.getElementById("round-preview");
   var saveButton = form.querySelector(".save-button");
-  var currentInput = form.elements.namedItem("current");
   var dest = "table";
-  var selected = null; // the chip being moved: {seat, group ("hand" or an index), pos, code}
+  var selected = null; // the chip being moved
 
-  // --- small helpers ------------------------------------------------------------------------
+  function input(name) { return form.elements.namedItem(name); }
+  function words(text) { return (text || "").split(/[\s,]+/).filter(Boolean); }
+  function changed() { form.dispatchEvent(new CustomEvent("round-changed")); }
+  function count(list, code) { return list.filter(function (c) { return c === code; }).length; }
+  function most(code) { return code === "JK" ? jokers : packs; }
 
-  function words(text) {
-    return text.split(/[\s,]+/).filter(Boolean);
-  }
-
-  /* A card code as the server writes it: upper case, 10 for T, suit letters, JK for a joker. */
+  /* A typed code as the picker's buttons name it (8s, T♥ -> 8S, 10H), to count it. */
   function normal(token) {
-    var code = token.trim().toUpperCase();
-    if (code === "JOKER") return "JK";
+    var code = token.toUpperCase();
     var last = code.slice(-1);
     if (SUIT_LETTERS[last]) code = code.slice(0, -1) + SUIT_LETTERS[last];
-    if (code.length === 2 && code[0] === "T") code = "10" + code[1];
-    return code;
+    return code.length === 2 && code[0] === "T" ? "10" + code[1] : code;
   }
 
-  /* A card token of a grouping without its marks: "JK=5C!" -> "JK". */
-  function bare(code) {
-    return code.replace(/!$/, "").replace(/=.*$/, "");
-  }
+  function current() { var seat = parseInt(input("current").value, 10); return seat < seats ? seat : 0; }
+  function mode(seat) { return input("p" + seat + "-mode").value || "cards"; }
+  function cards(seat, where) { return words(input("p" + seat + "-" + where).value).map(normal); }
+  function setCards(seat, where, list) { input("p" + seat + "-" + where).value = list.join(" "); }
 
-  /* A card token without its declared reading (which belongs to the meld it was declared in):
-     "JK=5C!" -> "JK!". */
-  function undeclared(code) {
-    return code.replace(/=[^!]*/, "");
-  }
-
-  function input(name) {
-    return form.elements.namedItem(name);
-  }
-
-  function current() {
-    var seat = parseInt(currentInput.value, 10);
-    return seat >= 0 && seat < seats ? seat : 0;
-  }
-
-  function mode(seat) {
-    var checked = form.querySelector('input[name="p' + seat + '-mode"]:checked');
-    return checked ? checked.value : "cards";
-  }
-
-  function cards(seat, where) {
-    var field = input("p" + seat + "-" + where);
-    return field ? words(field.value).map(normal) : [];
-  }
-
-  function setCards(seat, where, list) {
-    input("p" + seat + "-" + where).value = list.join(" ");
-  }
-
-  function count(list, code) {
-    return list.filter(function (c) { return bare(c) === code; }).length;
-  }
-
-  function changed() {
-    form.dispatchEvent(new CustomEvent("round-changed"));
-  }
-
-  // --- the grouping by hand (the grammar of round_form/layout.py) -----------------------------
-
-  function parseLayout(text) {
-    return text.split("/").map(function (chunk) { return words(chunk); })
-      .filter(function (tokens) { return tokens.length; })
-      .map(function (tokens) {
-        var group = { onto: null, flags: [], cards: [] };
-        tokens.forEach(function (token) {
-          var lower = token.toLowerCase();
-          if (FLAGS.indexOf(lower) >= 0) {
-            if (group.flags.indexOf(lower) < 0) group.flags.push(lower);
-          } else if (token[0] === "@") {
-            group.onto = token.slice(1);
-          } else if (token.length > 1 && token.slice(-1) === "!") {
-            group.cards.push(normal(token.slice(0, -1)) + "!");
-          } else {
-            group.cards.push(normal(token));
-          }
-        });
-        return group;
-      });
-  }
-
-  function formatLayout(groups) {
-    return groups.filter(function (g) { return g.cards.length; }).map(function (g) {
-      var parts = g.onto ? ["@" + g.onto] : [];
-      FLAGS.forEach(function (flag) { if (g.flags.indexOf(flag) >= 0) parts.push(flag); });
-      return parts.concat(g.cards).join(" ");
-    }).join(" / ");
-  }
-
-  function layoutField(seat) {
-    return input("p" + seat + "-layout");
-  }
-
-  /* The grouping the preview shows for a player (the app's or the hand-made one). */
-  function shownLayout(seat) {
-    var section = preview.querySelector('.preview-player[data-seat="' + seat + '"]');
-    if (section) return section.dataset.layout || "";
-    return layoutField(seat).value;
-  }
-
-  /* Meld numbers (among the groups that are not layoffs) of the groups that are empty now. */
-  function emptiedMelds(groups) {
-    var gone = [];
-    var number = 0;
-    groups.forEach(function (g) {
-      if (g.onto) return;
-      if (!g.cards.length) gone.push(number);
-      number += 1;
-    });
-    return gone;
-  }
-
-  /* Melds of `seat` are gone: renumber every hand-made layoff onto that player's melds; a
-     layoff onto a meld that is gone becomes a meld of its own (the preview then says why it
-     is not legal). */
-  function renumber(seat, gone) {
-    if (!gone.length) return;
-    for (var s = 0; s < seats; s += 1) {
-      var field = layoutField(s);
-      if (!field.value) continue;
-      var groups = parseLayout(field.value);
-      groups.forEach(function (g) {
-        if (!g.onto) return;
-        var parts = g.onto.split(".");
-        if (parseInt(parts[0], 10) !== seat) return;
-        var meld = parseInt(parts[1], 10);
-        if (gone.indexOf(meld) >= 0) {
-          g.onto = null;
-          g.flags = g.flags.filter(function (f) { return f !== "final"; });
-          return;
-        }
-        var before = gone.filter(function (m) { return m < meld; }).length;
-        g.onto = seat + "." + (meld - before);
-      });
-      field.value = formatLayout(groups);
-    }
-  }
-
-  /* The wild rank (or the dealer's joker) changed: a card that is no longer wild cannot keep a
-     declared reading. */
-  function dropStaleReadings() {
-    for (var s = 0; s < seats; s += 1) {
-      var field = layoutField(s);
-      if (field.value.indexOf("=") < 0) continue;
-      var groups = parseLayout(field.value);
-      groups.forEach(function (g) {
-        g.cards = g.cards.map(function (c) { return isWild(bare(c)) ? c : undeclared(c); });
-      });
-      field.value = formatLayout(groups);
-    }
-  }
-
-  function saveLayout(seat, groups) {
-    var gone = emptiedMelds(groups);
-    layoutField(seat).value = formatLayout(groups);
-    renumber(seat, gone);
+  /* Ask the next preview to bring groupings in step ("wild", or a seat whose cards changed). */
+  function sync(word) {
+    var field = input("sync");
+    if (words(field.value).indexOf(word) < 0) field.value = (field.value + " " + word).trim();
   }
 
   // --- the card picker ------------------------------------------------------------------------
-
-  function isWild(code) {
-    if (code === "JK") {
-      var effect = input("joker_effect");
-      if (dealerJoker && effect && effect.value) return effect.value === "wild";
-      return rulesJokersWild;
-    }
-    var wild = input("wild_rank");
-    var rank = code.slice(0, -1);
-    return (wild && wild.value === rank) || wildRanks.indexOf(rank) >= 0 ||
-      wildCards.indexOf(code) >= 0;
-  }
-
   function usedCounts() {
     var used = {};
     for (var s = 0; s < seats; s += 1) {
       if (mode(s) === "totals") continue;
-      cards(s, "table").concat(cards(s, "hand")).forEach(function (code) {
-        used[code] = (used[code] || 0) + 1;
-      });
+      cards(s, "table").concat(cards(s, "hand")).forEach(function (c) { used[c] = (used[c] || 0) + 1; });
     }
     return used;
   }
 
-  function other(where) {
-    return where === "table" ? "hand" : "table";
-  }
-
   function refreshPicker() {
+    panels.forEach(function (panel) { panel.dataset.mode = mode(Number(panel.dataset.seat)); });
     if (!picker) return;
     var seat = current();
     var totals = mode(seat) === "totals";
+    var wild = words((preview.querySelector(".preview[data-wild]") || {dataset: {}}).dataset.wild);
     picker.dataset.dest = dest;
-    picker.querySelector(".picker-grid").hidden = totals;
-    picker.querySelector(".dest-switch").hidden = totals;
+    picker.querySelectorAll(".picker-grid, .dest-switch").forEach(function (el) { el.hidden = totals; });
     picker.querySelector(".picker-note").hidden = !totals;
-    picker.querySelectorAll(".dest-button").forEach(function (button) {
-      button.setAttribute("aria-pressed", String(button.dataset.dest === dest));
+    picker.querySelectorAll(".dest-button").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.dataset.dest === dest));
     });
     var used = usedCounts();
     var here = cards(seat, dest);
-    var there = cards(seat, other(dest));
+    var there = cards(seat, dest === "table" ? "hand" : "table");
     picker.querySelectorAll(".card-btn").forEach(function (button) {
       var code = button.dataset.card;
-      var most = code === "JK" ? jokers : packs;
       var mine = count(here, code);
       var n = used[code] || 0;
       button.setAttribute("aria-pressed", String(mine > 0));
-      button.disabled = mine === 0 && n >= most && count(there, code) === 0;
+      button.disabled = mine === 0 && n >= most(code) && count(there, code) === 0;
       button.classList.toggle("is-used", n - mine > 0);
-      button.classList.toggle("is-wild", isWild(code));
-      var badge = button.querySelector(".card-count");
-      badge.textContent = most > 1 && n > 0 ? n + "/" + most : "";
+      button.classList.toggle("is-wild", wild.indexOf(code) >= 0);
+      button.querySelector(".card-count").textContent = most(code) > 1 && n > 0 ? n + "/" + most(code) : "";
     });
   }
 
@@ -251,124 +90,67 @@
   function tap(code) {
     var seat = current();
     if (mode(seat) === "totals") return;
-    var most = code === "JK" ? jokers : packs;
-    var used = usedCounts()[code] || 0;
+    var away = dest === "table" ? "hand" : "table";
     var here = cards(seat, dest);
-    var there = cards(seat, other(dest));
-    var layout = layoutField(seat);
-    if (used < most) {
+    var there = cards(seat, away);
+    if ((usedCounts()[code] || 0) < most(code)) {
       here.push(code);
-      if (dest === "table" && layout.value) addToLastGroup(seat, code);
     } else if (count(here, code) > 0) {
       here = here.filter(function (c) { return c !== code; });
-      if (dest === "table" && layout.value) removeFromLayout(seat, code, Infinity);
     } else if (count(there, code) > 0) {
       there.splice(there.lastIndexOf(code), 1);
       here.push(code);
-      if (layout.value) {
-        if (dest === "table") addToLastGroup(seat, code);
-        else removeFromLayout(seat, code, 1);
-      }
-      setCards(seat, other(dest), there);
+      setCards(seat, away, there);
     } else {
       return;
     }
     setCards(seat, dest, here);
+    sync(String(seat));
     refreshPicker();
     changed();
   }
 
-  function addToLastGroup(seat, code) {
-    var groups = parseLayout(layoutField(seat).value);
-    if (groups.length) groups[groups.length - 1].cards.push(code);
-    else groups.push({ onto: null, flags: [], cards: [code] });
-    saveLayout(seat, groups);
-  }
-
-  function removeFromLayout(seat, code, times) {
-    var groups = parseLayout(layoutField(seat).value);
-    for (var g = groups.length - 1; g >= 0 && times > 0; g -= 1) {
-      for (var c = groups[g].cards.length - 1; c >= 0 && times > 0; c -= 1) {
-        if (bare(groups[g].cards[c]) === code) {
-          groups[g].cards.splice(c, 1);
-          times -= 1;
-        }
-      }
-    }
-    saveLayout(seat, groups);
-  }
-
-  // --- tabs and modes -----------------------------------------------------------------------
-
+  // --- tabs -----------------------------------------------------------------------------
   function show(seat) {
-    currentInput.value = String(seat);
+    input("current").value = String(seat);
     form.querySelectorAll(".player-tab").forEach(function (tab) {
-      var on = parseInt(tab.dataset.seat, 10) === seat;
+      var on = Number(tab.dataset.seat) === seat;
       tab.setAttribute("aria-selected", String(on));
       tab.tabIndex = on ? 0 : -1;
     });
-    panels.forEach(function (panel) {
-      panel.classList.toggle("is-current", parseInt(panel.dataset.seat, 10) === seat);
-    });
-    preview.querySelectorAll(".preview-player, .preview-totals tr[data-seat]").forEach(function (el) {
-      el.classList.toggle("is-current", parseInt(el.dataset.seat, 10) === seat);
-    });
+    var marked = form.querySelectorAll(".player-panel, .preview-player, .preview-totals tr[data-seat]");
+    marked.forEach(function (el) { el.classList.toggle("is-current", Number(el.dataset.seat) === seat); });
     closeSheet();
     refreshPicker();
   }
 
-  function syncModes() {
-    panels.forEach(function (panel) {
-      panel.dataset.mode = mode(parseInt(panel.dataset.seat, 10));
-    });
-  }
-
-  // --- regrouping by hand (the move sheet in the preview) -----------------------------------
-
-  function sheetOf(seat) {
-    return preview.querySelector('.move-sheet[data-seat="' + seat + '"]');
-  }
-
+  // --- the move sheet: its buttons are requests the server answers ---------------------------
   function closeSheet() {
+    if (selected) selected.classList.remove("is-selected");
     selected = null;
-    preview.querySelectorAll(".chip.is-selected").forEach(function (chip) {
-      chip.classList.remove("is-selected");
-    });
     preview.querySelectorAll(".move-sheet").forEach(function (sheet) { sheet.hidden = true; });
     form.classList.remove("is-moving");
   }
 
+  /* The chip's player's sheet, with the moves the server marked as applying to this chip. */
   function openSheet(chip) {
     closeSheet();
-    var seat = parseInt(chip.dataset.seat, 10);
-    var group = chip.dataset.group === "hand" ? "hand" : parseInt(chip.dataset.group, 10);
-    selected = { seat: seat, group: group, pos: parseInt(chip.dataset.pos, 10), code: chip.dataset.card };
-    chip.classList.add("is-selected");
-    var sheet = sheetOf(seat);
+    var sheet = preview.querySelector('.move-sheet[data-seat="' + chip.dataset.seat + '"]');
     if (!sheet) return;
-    var groups = parseLayout(shownLayout(seat));
-    var own = group === "hand" ? null : groups[group];
-    var kind = group === "hand" ? "hand" : own && own.onto ? "layoff" : "meld";
+    selected = chip;
+    chip.classList.add("is-selected");
+    var where = chip.dataset;
+    input("moving").value = [where.seat, where.group, where.pos, where.card].join(" ");
+    var hidden = words(chip.dataset.hide);
+    var on = words(chip.dataset.on);
     sheet.querySelector(".move-card").innerHTML = chip.querySelector(".card-code").outerHTML;
-    // a wild card's readings, when it has a choice (the server rendered them for this chip)
     sheet.querySelectorAll(".reading-choices").forEach(function (choices) {
-      choices.hidden = !(parseInt(choices.dataset.group, 10) === group &&
-        parseInt(choices.dataset.pos, 10) === selected.pos);
+      choices.hidden = !(choices.dataset.group === where.group && choices.dataset.pos === where.pos);
     });
     sheet.querySelectorAll("[data-move]").forEach(function (button) {
       var move = button.dataset.move;
-      var needs = button.dataset.for;
-      var hide = false;
-      if (move.indexOf("meld:") === 0) hide = parseInt(button.dataset.group, 10) === group;
-      if (needs === "table") hide = kind === "hand";
-      if (needs === "meld" || needs === "layoff") hide = kind !== needs;
-      if (move.indexOf("onto:") === 0 && own && own.onto === move.slice(5)) hide = true;
-      button.hidden = hide;
-      if (move.indexOf("flag:") === 0 && own) {
-        var flag = move.slice(5);
-        var on = flag === "called" ? /!$/.test(own.cards[selected.pos] || "") : own.flags.indexOf(flag) >= 0;
-        button.setAttribute("aria-pressed", String(on));
-      }
+      button.hidden = hidden.indexOf(move) >= 0;
+      if (move.indexOf("flag:") === 0) button.setAttribute("aria-pressed", String(on.indexOf(move) >= 0));
     });
     sheet.hidden = false;
     form.classList.add("is-moving");
@@ -377,85 +159,9 @@
     if (first) first.focus({ preventScroll: true });
   }
 
-  function moveSelected(to) {
-    var from = selected;
-    closeSheet();
-    if (!from || to === "cancel") return;
-    var seat = from.seat;
-    var groups = parseLayout(shownLayout(seat));
-    var table = cards(seat, "table");
-    var hand = cards(seat, "hand");
-    var code;
-    if (to.indexOf("flag:") === 0) {
-      var target = groups[from.group];
-      if (!target) return;
-      var flag = to.slice(5);
-      if (flag === "called") {
-        var card = target.cards[from.pos];
-        target.cards[from.pos] = /!$/.test(card) ? bare(card) : card + "!";
-      } else if (target.flags.indexOf(flag) >= 0) {
-        target.flags = target.flags.filter(function (f) { return f !== flag; });
-      } else {
-        target.flags.push(flag);
-      }
-      saveLayout(seat, groups);
-      changed();
-      return;
-    }
-    if (from.group === "hand") {
-      code = bare(from.code);
-      var at = hand.lastIndexOf(code);
-      if (at < 0 || to === "hand") return;
-      hand.splice(at, 1);
-      table.push(code);
-    } else {
-      var source = groups[from.group];
-      if (!source || source.cards[from.pos] === undefined) return;
-      code = source.cards[from.pos];
-      source.cards[from.pos] = null;
-      code = undeclared(code); // a declared reading stays with the meld it was declared in
-    }
-    if (to === "hand") {
-      var onTable = table.lastIndexOf(bare(code));
-      if (onTable >= 0) table.splice(onTable, 1);
-      hand.push(bare(code));
-    } else if (to === "new") {
-      groups.push({ onto: null, flags: [], cards: [code] });
-    } else if (to.indexOf("meld:") === 0) {
-      var meld = groups[parseInt(to.slice(5), 10)];
-      if (meld) meld.cards.push(code);
-      else groups.push({ onto: null, flags: [], cards: [code] });
-    } else if (to.indexOf("onto:") === 0) {
-      var onto = to.slice(5);
-      var layoff = groups.filter(function (g) {
-        return g.onto === onto && g.flags.indexOf("final") < 0;
-      })[0];
-      if (layoff) layoff.cards.push(code);
-      else groups.push({ onto: onto, flags: [], cards: [code] });
-    }
-    // the moved card's old place is emptied last, so the indices above stayed valid
-    var gone = [];
-    var number = 0;
-    groups.forEach(function (g) {
-      var left = g.cards.filter(function (c) { return c !== null; });
-      if (!g.onto) {
-        if (!left.length) gone.push(number);
-        number += 1;
-      }
-      g.cards = left;
-    });
-    layoutField(seat).value = formatLayout(groups);
-    renumber(seat, gone);
-    setCards(seat, "table", table);
-    setCards(seat, "hand", hand);
-    refreshPicker();
-    changed();
-  }
-
   // --- events -------------------------------------------------------------------------------
-
   form.addEventListener("click", function (event) {
-    var target = event.target.closest("button, [data-move]");
+    var target = event.target.closest("button");
     if (!target || !form.contains(target)) return;
     if (target.classList.contains("card-btn")) {
       tap(target.dataset.card);
@@ -464,77 +170,59 @@
       refreshPicker();
     } else if (target.classList.contains("player-tab")) {
       dest = "table"; // a new player starts with the cards on the table
-      show(parseInt(target.dataset.seat, 10));
+      show(Number(target.dataset.seat));
     } else if (target.classList.contains("chip")) {
-      if (target.classList.contains("is-selected")) closeSheet();
-      else openSheet(target);
-    } else if (target.dataset.declare !== undefined) {
-      // the server wrote the player's whole grouping with this reading declared
-      var sheet = target.closest(".move-sheet");
+      if (target === selected) closeSheet(); else openSheet(target);
+    } else if (target.dataset.move === "cancel") {
       closeSheet();
-      if (!sheet) return;
-      layoutField(parseInt(sheet.dataset.seat, 10)).value = target.dataset.declare;
-      changed();
-    } else if (target.dataset.move) {
-      moveSelected(target.dataset.move);
-    } else if (target.dataset.action === "auto-group") {
-      layoutField(parseInt(target.dataset.seat, 10)).value = "";
-      closeSheet();
-      changed();
     }
   });
 
   form.addEventListener("keydown", function (event) {
     var tab = event.target.closest(".player-tab");
     if (tab && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
-      var step = event.key === "ArrowRight" ? 1 : seats - 1;
-      var next = (parseInt(tab.dataset.seat, 10) + step) % seats;
+      var next = (Number(tab.dataset.seat) + (event.key === "ArrowRight" ? 1 : seats - 1)) % seats;
       dest = "table";
       show(next);
       form.querySelector('.player-tab[data-seat="' + next + '"]').focus();
       event.preventDefault();
     } else if (event.key === "Escape" && selected) {
       closeSheet();
-    } else if (event.key === "Enter" && event.target.matches('input[type="text"], input[type="number"]')) {
-      // Enter in a typed field refreshes the preview; only the Save button saves
-      event.preventDefault();
+    } else if (event.key === "Enter" && event.target.matches(TYPED)) {
+      event.preventDefault(); // Enter in a typed field refreshes the preview; only Save saves
       changed();
     }
   });
 
   var typing = null;
   form.addEventListener("input", function (event) {
-    if (!event.target.matches('input[type="text"], input[type="number"]')) return;
+    if (!event.target.matches(TYPED)) return;
     clearTimeout(typing);
     typing = setTimeout(function () { refreshPicker(); changed(); }, 300);
   });
 
   form.addEventListener("change", function (event) {
     var field = event.target;
-    if (!field.name || field.matches('input[type="text"], input[type="number"]')) return;
-    if (/^p\d+-mode$/.test(field.name)) syncModes();
-    if (field.name === "wild_rank" || field.name === "joker_effect") dropStaleReadings();
+    if (!field.name || field.matches(TYPED)) return;
+    if (field.name === "wild_rank" || field.name === "joker_effect") sync("wild");
     refreshPicker();
     if (field.name !== "accept_warnings") changed();
   });
 
+  // a request has taken what was noted (its body is built): what follows is for the next one
+  form.addEventListener("htmx:config:request", function (event) {
+    input("sync").value = "";
+    if (event.target.closest(".move-sheet")) closeSheet();
+  });
+
   document.addEventListener("htmx:after:swap", function () {
-    selected = null;
-    form.classList.remove("is-moving");
     var fresh = preview.querySelector("[data-csrf-token]");
     if (fresh) input("csrf_token").value = fresh.dataset.csrfToken;
-    preview.querySelectorAll(".preview-player").forEach(function (section) {
-      var total = form.querySelector('.tab-total[data-total-for="' + section.dataset.seat + '"]');
-      if (total) total.textContent = section.dataset.total;
-    });
     show(current());
   });
 
   form.addEventListener("submit", function (event) {
-    if (form.dataset.saving) {
-      event.preventDefault(); // a double tap sends one request
-      return;
-    }
+    if (form.dataset.saving) return event.preventDefault(); // a double tap sends one request
     form.dataset.saving = "true";
     form.classList.add("is-saving");
     setTimeout(function () { saveButton.disabled = true; }, 0);
@@ -548,17 +236,13 @@
   });
 
   // --- start --------------------------------------------------------------------------------
-
   form.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
   panels.forEach(function (panel) {
     panel.setAttribute("role", "tabpanel");
     panel.setAttribute("aria-labelledby", "tab-" + panel.dataset.seat);
     panel.removeAttribute("aria-label");
   });
-  form.querySelectorAll("details.typed:not([data-keep-open])").forEach(function (details) {
-    details.open = false;
-  });
+  form.querySelectorAll("details.typed:not([data-keep-open])").forEach(function (d) { d.open = false; });
   form.classList.add("js-ready");
-  syncModes();
   show(current());
 })();

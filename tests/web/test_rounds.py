@@ -5,6 +5,7 @@ round, house-rule warnings, a game changed from another phone)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -635,6 +636,50 @@ def test_the_preview(app: Flask, client: FlaskClient, game: dict[str, str]) -> N
     assert stored(app) == []
 
 
+def test_a_move_is_answered_with_the_fields_it_changed(
+    client: FlaskClient, game: dict[str, str]
+) -> None:
+    """The move sheet's request: the preview of the round regrouped, and out of band the typed
+    fields it changed and every tab's total."""
+    token = game["scorer"]
+    move = {"moving": "0 0 0 3S", "regroup": "new", "shown": "3S 3D 3C / 5D 6D 7D / @1.0 9S"}
+    response = client.post(
+        f"/s/{token}/rounds/preview",
+        data={**open_form(client, token), **API_MD, **move},
+        headers={"HX-Request": "true"},
+    )
+    page = text(response)
+    assert re.search(
+        r'<input type="text" id="p0-layout" name="p0-layout" '
+        r'value="3D 3C / 5D 6D 7D / @1.0 9S / 3S"[^>]*hx-swap-oob="true">',
+        page,
+    )
+    assert 'id="p0-table"' not in page and 'id="p1-layout"' not in page  # unchanged
+    # Ann: 3D 3C and 3S are no melds; 18 for the run and 9 for the 9S on Bob's run
+    assert 'id="tab-total-0" data-total-for="0" hx-swap-oob="true">27</span>' in page
+    assert 'id="tab-total-1" data-total-for="1" hx-swap-oob="true">9</span>' in page
+    assert 'data-layout="3D 3C / 5D 6D 7D / @1.0 9S / 3S"' in page
+    assert 'data-wild=""' in page  # no card is wild in this round
+
+
+def test_a_save_takes_the_pickers_last_taps(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    """Saved before the preview answered the tap that took Ann's KH away: her grouping by hand
+    follows her table, and Bob's layoff onto her third meld follows it to its new number."""
+    fields = {
+        **API_MD,
+        "p0-table": "3C 3D 3S 5D 6D 7D",
+        "p0-layout": "3C 3D 3S / KH / 5D 6D 7D",
+        "p1-table": "6S 7S 8S 8D",
+        "p1-layout": "6S 7S 8S / @0.2 8D",
+        "p1-hand": "2C",
+    }
+    assert save(client, game["scorer"], fields).status_code == 422  # Ann has no meld 2
+    assert save(client, game["scorer"], {**fields, "sync": "0"}).status_code == 303
+    assert stored(app) == [{"Ann": 27, "Bob": 27, "Cy": 15}]
+
+
 def test_the_preview_of_an_edited_round_counts_openings_before_it(
     app: Flask, client: FlaskClient
 ) -> None:
@@ -689,14 +734,25 @@ DECLARED: dict[str, str] = {
 }
 
 
+def reading_choices(page: str) -> dict[str, str]:
+    """The wild card readings the move sheet offers: the grouping each asks the server for (its
+    hx-vals), and whether it is the card's reading now (aria-pressed)."""
+    found = re.findall(r"hx-vals='(\{[^']*\})'[^>]*aria-pressed=\"(true|false)\"", page)
+    out = {}
+    for vals, pressed in found:
+        asked = json.loads(vals)
+        if asked["regroup"].startswith("group:"):
+            out[asked["layout"]] = pressed
+    return out
+
+
 def test_the_preview_offers_a_wilds_readings(app: Flask, client: FlaskClient) -> None:
     token = make_game(app, rules_for("rummy500", JOKERS_AS_REPRESENTED))["scorer"]
     data = {**open_form(client, token), **DECLARED, "p0-layout": ""}
     page = text(client.post(f"/s/{token}/rounds/preview", data=data))
     assert 'data-total="18"' in page
     assert "Move, or choose what it stands for: joker as 7 of spades, meld 1" in page
-    assert 'data-declare="5S 6S JK=4S" aria-pressed="false"' in page
-    assert 'data-declare="5S 6S JK=7S" aria-pressed="true"' in page
+    assert reading_choices(page) == {"5S 6S JK=4S": "false", "5S 6S JK=7S": "true"}
     assert "Let the app choose" not in page  # nothing declared yet
 
 
@@ -707,7 +763,8 @@ def test_a_declared_reading_is_previewed_and_saved(app: Flask, client: FlaskClie
     assert 'data-total="15"' in page  # 4 + 5 + 6
     assert 'data-layout="5S 6S JK=4S"' in page
     assert "joker as 4 of spades (declared)" in page and 'class="chip is-declared' in page
-    assert 'data-declare="5S 6S JK" aria-pressed="false">Let the app choose' in page
+    assert reading_choices(page)["5S 6S JK"] == "false"
+    assert re.search(r"""hx-vals='\{"layout": "5S 6S JK", [^>]*>Let the app choose""", page)
     response = save(client, token, DECLARED)
     assert response.status_code == 303
     assert stored(app) == [{"Ann": 15, "Bob": 24, "Cy": 0}]

@@ -8,5 +8,7 @@ reads a request. Where each part lives:
 - :mod:`.reading`: the fields read into the engine's round record, with every field error;
 - :mod:`.auto_grouping`: the app's own grouping of the table cards (the engine's ``arrange``);
 - :mod:`.preview`: what the scorer sees under the card picker, from the engine's score;
+- :mod:`.regroup`: the move sheet's requests, and groupings by hand kept in step with the picker
+  (the phone never reads the grammar nor decides what is wild);
 - :mod:`.from_record`: a stored round back into the fields, to correct it.
 """

@@ -6,6 +6,9 @@ Per player (seat ``i``, from 0) the form sends ``p{i}-mode`` (``cards`` or ``tot
 ``p{i}-melded`` / ``p{i}-in_hand`` (numbers, in totals mode); then the round's own fields:
 ``dealer``, ``wild_rank``, ``joker_effect``, ``went_out`` (a seat, or ``stock``), ``version``
 and ``key`` (against a stale form and a double save), the accepted warnings and the current tab.
+The form also carries requests that are not the round's state, read by :mod:`.regroup`: ``sync``
+(what the picker changed), ``moving`` (the chip being moved), and the move sheet's ``regroup``,
+``shown`` and ``layout``.
 """
 
 from __future__ import annotations

@@ -17,10 +17,11 @@ from ...engine.cards import SUIT_NAMES, Card, rank_name
 from ...engine.melds import CardReading, Verdict, check_meld, meld_readings
 from ...engine.points import Context, card_points
 from ...engine.scoring import PlayerScore, RoundScore, TeamScore
-from .layout import Group, format_layout
+from .layout import FLAG_WORDS, Group, format_layout
 from .reading import Interpretation, PlayerPlan
 
 __all__ = [
+    "HAND_HIDDEN",
     "KIND_NAMES",
     "GroupView",
     "Preview",
@@ -31,6 +32,8 @@ __all__ = [
     "reading_choices",
 ]
 
+#: The move sheet's moves that do not apply to a card in hand (``data-hide`` on its chips).
+HAND_HIDDEN = "hand flag:once flag:doubled flag:final flag:called"
 KIND_NAMES = {"set": "set", "run": "run", "wild_set": "set of wilds", "joker_set": "set of jokers"}
 #: The engine's problem (its code) while nobody is chosen yet: the form asks for that instead.
 NOBODY_OUT = "nobody_out"
@@ -87,6 +90,22 @@ class GroupView:
                 strict=True,
             )
         )
+
+    @property
+    def moves_hidden(self) -> str:
+        """The move sheet's moves that do not apply to a card of this group: into the group
+        itself, and the flags of the other kind of group (``data-hide`` on its chips)."""
+        if self.group.onto is None:
+            return f"meld:{self.index} flag:final"
+        seat, meld = self.group.onto
+        return f"onto:{seat}.{meld} flag:once flag:doubled"
+
+    def flags_on(self, position: int) -> str:
+        """The move sheet's flags that are on for card ``position`` (``data-on``)."""
+        group = self.group
+        flags = zip(FLAG_WORDS, (group.once, group.doubled, group.final), strict=True)
+        on = [f"flag:{word}" for word, set_ in flags if set_]
+        return " ".join([*on, "flag:called"] if group.called[position] else on)
 
     def choices_at(self, position: int) -> tuple[ReadingChoice, ...]:
         return self.choices[position] if position < len(self.choices) else ()
