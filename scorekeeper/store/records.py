@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..engine.cards import Card, parse_cards
 from ..engine.deal import next_dealer
@@ -169,6 +170,46 @@ def score_game(game: Game) -> tuple[list[RoundScore], Standings]:
     return scores, standings(rules, game_seats(game), results)
 
 
+def round_count(game: Game) -> int:
+    """How many rounds the game has stored (one query; the rounds are not loaded)."""
+    return db.session.scalar(select(func.count()).where(Round.game_id == game.id)) or 0
+
+
+def cached_standings(game: Game) -> Standings:
+    """The standings from each round's stored totals (the cache written with the round, which
+    the tests check against a rescoring): one query, no round rescored or loaded. For a long
+    game's board, where only the rounds on screen are rescored (:func:`recent_scores`)."""
+    names = {player.id: player.name for player in game.players}
+    rows = db.session.execute(
+        select(Round.number, Round.went_out_id, RoundPart.player_id, RoundPart.total)
+        .join(RoundPart, RoundPart.round_id == Round.id)
+        .where(Round.game_id == game.id)
+        .order_by(Round.number, RoundPart.position)
+    )
+    totals: dict[int, dict[str, int]] = {}
+    went_out: dict[int, str | None] = {}
+    for number, went_out_id, player_id, total in rows:
+        totals.setdefault(number, {})[names[player_id]] = total
+        went_out[number] = names.get(went_out_id) if went_out_id is not None else None
+    results = [RoundResult(totals[number], went_out[number]) for number in sorted(totals)]
+    return standings(game_rules(game), game_seats(game), results)
+
+
+def recent_scores(game: Game, count: int | None) -> list[tuple[Round, RoundScore]]:
+    """The last ``count`` rounds (every round if None), oldest first, each rescored from its
+    stored cards."""
+    query = select(Round).where(Round.game_id == game.id).order_by(Round.number.desc())
+    if count is not None:
+        query = query.limit(count)
+    query = query.options(
+        selectinload(Round.parts), selectinload(Round.dealer), selectinload(Round.went_out)
+    )
+    recent = list(db.session.scalars(query))[::-1]
+    rules = game_rules(game)
+    teams = _teams(game, rules)
+    return [(stored, score_round(rules, _record(stored, teams))) for stored in recent]
+
+
 def for_game(game: Game, record: RoundRecord) -> RoundRecord:
     """The record as the game stores it (each player's side as ``team``), or a RecordError."""
     teams = _teams(game, game_rules(game))
@@ -229,11 +270,13 @@ def upcoming_dealer(game: Game) -> str | None:
     round's dealer moved on by ``dealer_rotation`` (under ``winner``, to whoever went out).
     None when that is not known (no first dealer given, a round without a dealer, a stock-out
     under ``winner``)."""
-    if not game.rounds:
+    last = db.session.scalar(
+        select(Round).where(Round.game_id == game.id).order_by(Round.number.desc()).limit(1)
+    )
+    if last is None:
         return next(
             (player.name for player in game.players if player.seat == game.first_dealer_seat), None
         )
-    last = game.rounds[-1]
     if last.dealer is None:
         return None
     return next_dealer(

@@ -1,8 +1,10 @@
 """The scoreboard as the pages show it: standings (with sides), the leader, the distance to the
 target, each round's row and breakdown, the round in play (dealer, wild rank), the totals chart.
 
-Built from the stored rounds rescored by the engine (:func:`.records.score_game`); shared by the
-scorer's game page and the watchers' live board.
+The standings come from each round's stored totals (:func:`.records.cached_standings`, one
+query); the rounds shown, the last :data:`RECENT_ROUNDS` unless all are asked for, are rescored
+by the engine for their breakdowns (:func:`.records.recent_scores`). So a game of 2,000 rounds
+costs about what one of thirty does. Shared by the scorer's game page and the watchers' board.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from ..engine.scoring import RoundScore
 from ..engine.standings import Standings
 from . import records
 from .models import Game, Round
+
+#: The rounds a board shows (newest last) unless all are asked for.
+RECENT_ROUNDS = 30
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,8 @@ class Board:
     players: list[str]
     competitors: list[Competitor]
     with_sides: bool
-    rounds: list[RoundRow]
+    rounds: list[RoundRow]  # the rounds shown: the last RECENT_ROUNDS, or every one
+    rounds_played: int  # every round stored
     next_round: int
     next_dealer: str | None
     next_wild: str | None  # the next round's wild rank when the rules fix it (progression)
@@ -104,13 +110,14 @@ def _round_row(
 def next_wild_rank(game: Game, rules: Rules) -> str | None:
     """The round in play's wild rank: fixed by a progression, else as its deal showed it."""
     if rules.round_wild == "progression":
-        return round_wild_rank(rules, len(game.rounds) + 1, None)
+        return round_wild_rank(rules, records.round_count(game) + 1, None)
     return game.next_wild_rank if rules.round_wild != "none" else None
 
 
-def board(game: Game) -> Board:
-    """Everything the standings and the rounds table show, every round rescored."""
-    scores, standing = records.score_game(game)
+def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
+    """Everything the standings and the rounds table show; the last ``recent`` rounds (every
+    round if None) rescored for their rows."""
+    standing = records.cached_standings(game)
     rules = records.game_rules(game)
     players = [player.name for player in game.players]
     with_sides = bool(standing.team_totals)
@@ -132,13 +139,18 @@ def board(game: Game) -> Board:
     ]
     competitors.sort(key=lambda competitor: -competitor.total)  # stable: seat order on ties
     ended = standing.ended_after
+    played = len(standing.running)
     rows = [
-        _round_row(stored, score, running, players, ended is not None and index > ended)
-        for index, (stored, score, running) in enumerate(
-            zip(game.rounds, scores, standing.running, strict=True), 1
+        _round_row(
+            stored,
+            score,
+            standing.running[stored.number - 1],
+            players,
+            ended is not None and stored.number > ended,
         )
+        for stored, score in records.recent_scores(game, recent)
     ]
-    next_round = len(game.rounds) + 1
+    next_round = played + 1
     next_wild = next_wild_rank(game, rules)
     preset = PRESETS.get(game.preset or "")
     return Board(
@@ -150,6 +162,7 @@ def board(game: Game) -> Board:
         competitors=competitors,
         with_sides=with_sides,
         rounds=rows,
+        rounds_played=played,
         next_round=next_round,
         next_dealer=records.upcoming_dealer(game),
         next_wild=next_wild,

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..store.models import Game
-from ..store.scoreboard import board
+from ..store.scoreboard import RECENT_ROUNDS, board
 from . import links
 from .qr import qr_svg
 
@@ -41,7 +41,8 @@ def share_context(game: Game) -> dict[str, object]:
 
 
 class RenderedBoards:
-    """The live board's HTML by (watcher token, version), the newest few kept.
+    """The live board's HTML by (watcher token, version), the newest few kept (a board with
+    every round is kept under the token and ``/all``).
 
     When the scorer saves, every open board asks within a poll interval; each would rescore the
     game and render the same HTML. Here it is rendered once per version in each process. This is
@@ -90,24 +91,32 @@ class RenderedBoards:
 rendered_boards = RenderedBoards()
 
 
-def live_html(game: Game) -> str:
-    """The live part of the game's board at its current version."""
-    html = rendered_boards.get(game.watcher_token, game.version)
+def live_html(game: Game, everything: bool = False) -> str:
+    """The live part of the game's board at its current version (every round in its table
+    when ``everything``, else the last :data:`RECENT_ROUNDS`)."""
+    key = f"{game.watcher_token}/all" if everything else game.watcher_token
+    html = rendered_boards.get(key, game.version)
     if html is not None:
         return html
     # right after a save, every board of the game asks at once: render it once
-    with rendered_boards.rendering(game.watcher_token):
-        html = rendered_boards.get(game.watcher_token, game.version)
+    with rendered_boards.rendering(key):
+        html = rendered_boards.get(key, game.version)
         if html is None:
             html = render_template(
                 "board/_live.html",
-                board=board(game),
+                board=board(game, recent=None if everything else RECENT_ROUNDS),
                 token=game.watcher_token,
                 controls=False,
+                everything=everything,
                 poll_ms=int(POLL_SECONDS * 1000),
             )
-            rendered_boards.put(game.watcher_token, game.version, html)
+            rendered_boards.put(key, game.version, html)
     return html
+
+
+def _everything() -> bool:
+    """Whether the rounds table should hold every round (``?rounds=all``)."""
+    return request.args.get("rounds") == "all"
 
 
 @bp.get("/w/<token>")
@@ -119,7 +128,7 @@ def watcher_page(token: str) -> BaseResponse:
         render_template(
             "board/page.html",
             game=game,
-            live_html=Markup(live_html(game)),  # rendered here
+            live_html=Markup(live_html(game, _everything())),  # rendered here
             **share_context(game),
         )
     )
@@ -135,13 +144,15 @@ def poll(token: str) -> BaseResponse:
         abort(404, links.NO_GAME)
     if request.args.get("since", type=int) == version:
         return Response(status=204, headers={"Cache-Control": _NO_STORE, "Vary": "HX-Request"})
-    html = rendered_boards.get(token, version)
+    everything = _everything()
+    key = f"{token}/all" if everything else token
+    html = rendered_boards.get(key, version)
     if html is None:  # not rendered here yet: load the game (at its version now) and render it
-        with rendered_boards.rendering(token):
-            html = rendered_boards.get(token, version)  # another thread may just have done it
+        with rendered_boards.rendering(key):
+            html = rendered_boards.get(key, version)  # another thread may just have done it
         if html is None:
             game = links.watcher_game(token)
-            version, html = game.version, live_html(game)
+            version, html = game.version, live_html(game, everything)
     response = make_response(html)
     response.headers.update(
         {"ETag": f'"{version}"', "Cache-Control": _NO_STORE, "Vary": "HX-Request"}

@@ -33,7 +33,7 @@ from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..store import access, changes, history, records
 from ..store.models import Game, Round
-from ..store.scoreboard import board
+from ..store.scoreboard import RECENT_ROUNDS, board
 from . import links
 from .board import share_context
 from .game_form import (
@@ -265,8 +265,9 @@ def _scorer_context(game: Game, **extra: Any) -> dict[str, Any]:
     rules = records.game_rules(game)
     last = history.last_change(game)
     edit_url, view_url = links.game_links(game)
+    everything = request.args.get("rounds") == "all"
     context: dict[str, Any] = {
-        "board": board(game),
+        "board": board(game, recent=None if everything else RECENT_ROUNDS),
         "token": game.scorer_token,
         "controls": True,
         "deal": _deal_form(game, rules) if rules.deal == "upcard" else None,
@@ -416,7 +417,7 @@ def delete_round(token: str, number: int) -> BaseResponse:
     game = links.scorer_game(token)
     stored = _round(game, number)
     if request.method == "GET":
-        rows = board(game)
+        rows = board(game, recent=None)
         return _render(
             "games/delete_round.html",
             board=rows,

@@ -282,11 +282,11 @@ def test_a_slow_board_never_makes_another_games_board_wait(
     started, release = threading.Event(), threading.Event()
     real_board = board_module.board
 
-    def slow_board(stored: Game) -> Any:
+    def slow_board(stored: Game, **options: Any) -> Any:
         if stored.watcher_token == game["watcher"]:
             started.set()
             release.wait(10)
-        return real_board(stored)
+        return real_board(stored, **options)
 
     monkeypatch.setattr(board_module, "board", slow_board)
     slow = threading.Thread(target=lambda: app.test_client().get(f"/w/{game['watcher']}/board"))
@@ -300,3 +300,26 @@ def test_a_slow_board_never_makes_another_games_board_wait(
         release.set()
         slow.join(10)
     assert not board_module.rendered_boards._rendering  # no lock left behind
+
+
+def test_a_long_game_folds_its_older_rounds(
+    app: Flask, client: FlaskClient, game: dict[str, Any]
+) -> None:
+    """A game of 2,000 rounds must not render 2,000 rows: the last 30 show, with a link to all."""
+    from scorekeeper.store.scoreboard import RECENT_ROUNDS
+
+    for _ in range(RECENT_ROUNDS):
+        save_round(app, game["id"])
+    played = RECENT_ROUNDS + 1
+    for page, token in (("/s/", game["scorer"]), ("/w/", game["watcher"])):
+        html = client.get(f"{page}{token}").get_data(as_text=True)
+        assert len(re.findall(r'<tr id="round-\d+"', html)) == RECENT_ROUNDS
+        assert f"The last {RECENT_ROUNDS} of {played} rounds." in html
+        assert f'href="{page}{token}?rounds=all#rounds">Show all {played}</a>' in html
+        everything = client.get(f"{page}{token}?rounds=all").get_data(as_text=True)
+        assert len(re.findall(r'<tr id="round-\d+"', everything)) == played
+        assert "Show all" not in everything
+    # The watchers' board keeps every round while it polls.
+    live = client.get(f"/w/{game['watcher']}/board?rounds=all").get_data(as_text=True)
+    assert len(re.findall(r'<tr id="round-\d+"', live)) == played
+    assert "rounds=all" in live.split("hx-trigger")[0]
