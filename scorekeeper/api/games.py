@@ -22,7 +22,6 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from pydantic import BaseModel
 from sqlalchemy import select
-from sqlalchemy.orm import InstrumentedAttribute
 
 from ..engine.rules import Rules
 from ..engine.scoring import RoundRecord, RoundScore
@@ -124,10 +123,8 @@ def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:
 # --- POST /s/<scorer_token>/rounds -----------------------------------------------------------
 
 
-def _game(column: InstrumentedAttribute[str], token: str) -> Game:
-    game = None
-    if len(token) <= links.MAX_TOKEN_LENGTH:
-        game = db.session.scalar(select(Game).where(column == token))
+def _game(role: links.Role, token: str) -> Game:
+    game = links.game_by_token(role, token)
     if game is None:
         raise ApiError(NO_GAME, 404)
     return game
@@ -185,7 +182,7 @@ def _refused(score: RoundScore, record: RoundRecord) -> Response:
 @bp.post("/s/<token>/rounds")
 def store_round(token: str) -> Response:
     """Record a round of the game (JSON): 201 with its scores, the same for a retried key."""
-    game = _game(Game.scorer_token, token)
+    game = _game("scorer", token)
     key = _idempotency_key()
     expected = _expected_version()
     body = parse_body(GameRoundBody)
@@ -257,15 +254,15 @@ def _not_modified(version: int) -> Response:
     return response
 
 
-def _round_out(stored: Round, score: RoundScore) -> RoundOut:
-    scored = round_response(score, records.round_record(stored))
+def _round_out(row: scoreboard.RoundRow) -> RoundOut:
+    scored = round_response(row.score, row.record)
     return RoundOut(
-        number=stored.number,
-        dealer=stored.dealer.name if stored.dealer else None,
-        ended_by=stored.ended_by,
-        went_out=stored.went_out.name if stored.went_out else None,
-        wild_rank=stored.wild_rank,
-        joker_effect=stored.joker_effect,
+        number=row.number,
+        dealer=row.dealer,
+        ended_by=row.ended_by,
+        went_out=row.went_out,
+        wild_rank=row.wild_rank,
+        joker_effect=row.joker_effect,
         scores=scored.players,
         teams=scored.teams,
         warnings=scored.warnings,
@@ -273,17 +270,16 @@ def _round_out(stored: Round, score: RoundScore) -> RoundOut:
 
 
 def board(game: Game) -> BoardResponse:
-    """The game's scoreboard: every round rescored from its cards, and the standings."""
-    scores, standing = records.score_game(game)
-    with_sides = bool(standing.team_totals)
+    """The game's scoreboard: the same board value as the pages', every round in it."""
+    value = scoreboard.board(game, recent=None)
+    standing = value.standing
+    with_sides = value.with_sides
     rules: dict[str, Any] = ({"preset": game.preset} if game.preset else {}) | game.rules
     return BoardResponse(
         name=game.name,
         rules=rules,
         players=[SeatOut(name=p.name, team=p.team, seat=p.seat) for p in game.players],
-        rounds=[
-            _round_out(stored, score) for stored, score in zip(game.rounds, scores, strict=True)
-        ],
+        rounds=[_round_out(row) for row in value.rounds],
         totals=[
             TotalOut(name=name, team=standing.side_of[name] if with_sides else None, total=total)
             for name, total in standing.totals.items()
@@ -291,14 +287,14 @@ def board(game: Game) -> BoardResponse:
         teams=[
             SideTotalOut(team=team, total=total) for team, total in standing.team_totals.items()
         ],
-        target=records.game_rules(game).target,
+        target=value.target,
         version=game.version,
-        finished=standing.over or game.finished_at is not None,
+        finished=value.finished,
         winners=standing.winners,
         reason=standing.reason,
-        next_dealer=records.upcoming_dealer(game),
-        next_round=len(game.rounds) + 1,
-        next_wild_rank=scoreboard.next_wild_rank(game, records.game_rules(game)),
+        next_dealer=value.next_dealer,
+        next_round=value.next_round,
+        next_wild_rank=value.next_wild,
     )
 
 
@@ -310,7 +306,7 @@ def watch(token: str) -> Response:
         raise ApiError(NO_GAME, 404)
     if request.if_none_match.contains_weak(str(version)):
         return _not_modified(version)  # one indexed read, nothing else
-    game = _game(Game.watcher_token, token)
+    game = _game("watcher", token)
     response = _json(board(game), 200, {"Cache-Control": "private, no-cache"})
     response.headers["ETag"] = _etag(game.version)
     return response

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..engine.deal import round_wild_rank
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
-from ..engine.scoring import RoundScore
+from ..engine.scoring import RoundRecord, RoundScore
 from ..engine.standings import Standings
 from . import records
 from .models import Game, Round
@@ -55,6 +55,9 @@ class RoundRow:
     players: list[PlayerLines]
     warnings: list[tuple[str, bool]]  # (warning, accepted when stored)
     after_end: bool  # recorded after the game was already over
+    ended_by: str  # going_out or stock_out
+    record: RoundRecord  # the round as stored, and its score: what the JSON view serialises
+    score: RoundScore
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,9 @@ def _round_row(
         players=[PlayerLines(p.name, p.total, p.went_out, p.lines) for p in score.players],
         warnings=[(warning, warning in stored.accepted_warnings) for warning in score.warnings],
         after_end=after_end,
+        ended_by=stored.ended_by,
+        record=records.round_record(stored),
+        score=score,
     )
 
 

@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from flask import abort, current_app, request, session, url_for
 from sqlalchemy import select
-from sqlalchemy.orm import InstrumentedAttribute
 
 from ..store import records
 from ..store.db import db
@@ -23,13 +22,13 @@ MAX_TOKEN_LENGTH = 2 * TOKEN_BYTES
 NO_GAME = "No game has this link. Check the address you were given, or ask the scorer for it."
 
 
-def _by_token(column: InstrumentedAttribute[str], token: str) -> Game:
-    game = None
-    if len(token) <= MAX_TOKEN_LENGTH:
-        game = db.session.scalar(select(Game).where(column == token))
-    if game is None:
-        abort(404, NO_GAME)
-    return game
+def game_by_token(role: Role, token: str) -> Game | None:
+    """The game whose ``role`` link carries ``token`` (one indexed read), None if none: the one
+    lookup the pages and the JSON share (each answers a miss in its own way)."""
+    if len(token) > MAX_TOKEN_LENGTH:
+        return None  # never a game, and not worth a query
+    column = Game.scorer_token if role == "scorer" else Game.watcher_token
+    return db.session.scalar(select(Game).where(column == token))
 
 
 def watched_version(token: str) -> int | None:
@@ -39,12 +38,12 @@ def watched_version(token: str) -> int | None:
 
 def scorer_game(token: str) -> Game:
     """The game whose scorer link carries ``token``; a 404 otherwise (a watcher's token too)."""
-    return _by_token(Game.scorer_token, token)
+    return game_by_token("scorer", token) or abort(404, NO_GAME)
 
 
 def watcher_game(token: str) -> Game:
     """The game whose watcher link carries ``token``; a 404 otherwise."""
-    return _by_token(Game.watcher_token, token)
+    return game_by_token("watcher", token) or abort(404, NO_GAME)
 
 
 def remember(game: Game, role: Role) -> None:
