@@ -485,14 +485,8 @@ class Rules:
         1, "points", "number", "every card and bonus divided by this", low=1, high=10
     )
     # round scoring
-    # a str naming ScoringRule's values until scoring._settle_hands, whose `mode` starts as
-    # rules.scoring and takes other values, is annotated `mode: str`
-    scoring: str = option(
-        "melds_minus_hand",
-        "round scoring",
-        "select",
-        "what happens to cards left in hand",
-        values=get_args(ScoringRule),
+    scoring: ScoringRule = option(
+        "melds_minus_hand", "round scoring", "select", "what happens to cards left in hand"
     )
     going_out_bonus: int = option(0, "round scoring", "number", "bonus for going out")
     stock_out: StockOut = option(

@@ -8,6 +8,7 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from ..engine.cards import Card
+from ..engine.rules import JOKER_EFFECTS
 from .chart import totals_chart
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -54,3 +55,4 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(card_faces, "cards")
     app.add_template_filter(card_text, "card_text")
     app.add_template_global(totals_chart, "totals_chart")
+    app.jinja_env.globals["joker_effects"] = JOKER_EFFECTS  # the dealer's joker's choices

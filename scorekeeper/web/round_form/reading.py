@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from ...engine.cards import RANKS, Card, CardError, parse_rank
 from ...engine.points import Context
-from ...engine.rules import Rules
+from ...engine.rules import JOKER_EFFECTS, Rules
 from ...engine.scoring import LayoffRecord, MeldRecord, PlayerRecord, RoundRecord
 from ...engine.workload import arranging
 from .auto_grouping import Arranged, group_automatically
@@ -46,7 +46,6 @@ __all__ = [
 
 #: Totals-mode points: whole numbers from 0 to this.
 MAX_POINTS = 100_000
-JOKER_EFFECTS = ("wild", "double", "split")
 
 
 @dataclass(frozen=True)
