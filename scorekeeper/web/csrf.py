@@ -19,7 +19,7 @@ import secrets
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, request, session
+from flask import Flask, request, session
 from werkzeug.exceptions import BadRequest
 
 FIELD = "csrf_token"
@@ -65,10 +65,6 @@ def check_csrf() -> None:
     sent = request.form.get(FIELD) or request.headers.get(HEADER) or ""
     if not isinstance(expected, str) or not hmac.compare_digest(sent.encode(), expected.encode()):
         raise CsrfFailed()
-
-
-def protect(bp: Blueprint) -> None:
-    """(Kept for the blueprints that still ask: the check is app-wide, see :func:`init_app`.)"""
 
 
 def init_app(app: Flask) -> None:

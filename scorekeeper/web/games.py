@@ -32,7 +32,7 @@ from ..engine.deal import DealError, DealPlan, plan_deal
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..store import access, changes, history, records
-from ..store.models import Game, Round
+from ..store.models import Game
 from ..store.scoreboard import RECENT_ROUNDS, board
 from . import links
 from .board import share_context
@@ -77,7 +77,7 @@ def _form() -> dict[str, list[str]]:
     return request.form.to_dict(flat=False)
 
 
-def _version() -> int:
+def form_version() -> int:
     """The game version the submitted page showed (the form's ``version`` field)."""
     value = request.form.get("version", "")
     if not (value.isascii() and value.isdigit()) or len(value) > 9:
@@ -89,7 +89,8 @@ def _version() -> int:
     return int(value)
 
 
-def _stale(game: Game) -> BaseResponse:
+def stale_game(game: Game) -> BaseResponse:
+    """The conflict page: the game changed since the page was made (nothing was done)."""
     return _render("games/conflict.html", 409, message=STALE, token=game.scorer_token)
 
 
@@ -315,7 +316,7 @@ def deal(token: str) -> BaseResponse:
 def rename(token: str) -> BaseResponse:
     """Rename the game."""
     game = links.scorer_game(token)
-    version = _version()
+    version = form_version()
     name = clean_name(request.form.get("name", ""))
     error = (
         "Give the game a name."
@@ -334,7 +335,7 @@ def rename(token: str) -> BaseResponse:
     try:
         records.rename_game(game, name, expected_version=version)
     except changes.StaleGame:
-        return _stale(game)
+        return stale_game(game)
     flash(f"Renamed to “{name}”.")
     return redirect(url_for("games.scorer_page", token=token), 303)
 
@@ -347,7 +348,7 @@ def replace_link(token: str) -> BaseResponse:
     """Make a new scorer link (``role=scorer``) or watchers' link (``role=watcher``); the old
     one no longer opens the game."""
     game = links.scorer_game(token)
-    version = _version()
+    version = form_version()
     role = _LINK_ROLES.get(request.form.get("role", ""))
     if role is None:
         abort(400, "The form named no link to replace (the scorer's or the watchers').")
@@ -355,7 +356,7 @@ def replace_link(token: str) -> BaseResponse:
     try:
         access.replace_link(game, role, expected_version=version)
     except changes.StaleGame:
-        return _stale(game)
+        return stale_game(game)
     links.retire(old, game, role)
     if role == "scorer":
         flash(
@@ -374,14 +375,14 @@ def replace_link(token: str) -> BaseResponse:
 def finish(token: str) -> BaseResponse:
     """Mark the game finished, or (``finished=0``) reopen it."""
     game = links.scorer_game(token)
-    version = _version()
+    version = form_version()
     finished = request.form.get("finished", "1")
     if finished not in ("0", "1"):
         abort(400, "The form asked neither to finish the game nor to reopen it.")
     try:
         records.finish_game(game, finished=finished == "1", expected_version=version)
     except changes.StaleGame:
-        return _stale(game)
+        return stale_game(game)
     flash("The game is marked finished." if finished == "1" else "The game is open again.")
     return redirect(url_for("games.scorer_page", token=token), 303)
 
@@ -390,46 +391,15 @@ def finish(token: str) -> BaseResponse:
 def undo(token: str) -> BaseResponse:
     """Undo the game's last change (a round added, corrected or deleted; a rename; finishing)."""
     game = links.scorer_game(token)
-    version = _version()
+    version = form_version()
     try:
         change = history.undo_last(game, expected_version=version)
     except changes.StaleGame:
-        return _stale(game)
+        return stale_game(game)
     except history.NothingToUndo:
         flash("There is nothing to undo.", "warning")
     except records.RecordError as error:
         flash(f"That cannot be undone: {error}.", "error")
     else:
         flash(f"Undid: {history.describe(change)}.")
-    return redirect(url_for("games.scorer_page", token=token), 303)
-
-
-def _round(game: Game, number: int) -> Round:
-    stored = next((r for r in game.rounds if r.number == number), None)
-    if stored is None:
-        abort(404, f"This game has no round {number}.")
-    return stored
-
-
-@bp.route("/s/<token>/rounds/<int:number>/delete", methods=["GET", "POST"])
-def delete_round(token: str, number: int) -> BaseResponse:
-    """Delete a round, after showing what will go (the later rounds move up one)."""
-    game = links.scorer_game(token)
-    stored = _round(game, number)
-    if request.method == "GET":
-        rows = board(game, recent=None)
-        return _render(
-            "games/delete_round.html",
-            board=rows,
-            row=rows.rounds[number - 1],
-            token=token,
-            later=len(game.rounds) - number,
-        )
-    version = _version()
-    try:
-        records.delete_round(stored, expected_version=version)
-    except changes.StaleGame:
-        return _stale(game)
-    later = " The rounds after it moved up one." if number <= len(game.rounds) else ""
-    flash(f"Round {number} deleted.{later} Undo brings it back.")
     return redirect(url_for("games.scorer_page", token=token), 303)

@@ -44,10 +44,12 @@ from ..store import changes, records
 from ..store.db import db
 from ..store.models import Game, Round
 from ..store.records import CheckedRound
+from ..store.scoreboard import board
 from . import csrf, links
 from .csrf import CsrfFailed
 from .errors import html_error
 from .filters import SUIT_SYMBOLS
+from .games import form_version, stale_game
 from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
 from .round_form.from_record import correction
 from .round_form.preview import HAND_HIDDEN, KIND_NAMES, Preview, card_name, preview
@@ -55,7 +57,6 @@ from .round_form.reading import FormGame, Interpretation, interpret
 from .round_form.regroup import follow_picker, regroup
 
 bp = Blueprint("rounds", __name__)
-csrf.protect(bp)
 
 SAVE_ENDPOINTS = ("rounds.new_round", "rounds.edit_round")
 NOT_SAVED = "Nothing was saved: fix what is marked below."
@@ -421,6 +422,32 @@ def _stale(game: Game, fields: RoundFields, stored: Round | None) -> Response:
         )
     fields = replace(fields, version=str(game.version))
     return _render(game, fields, stored, 409, message=message, show_errors=True)
+
+
+@bp.route("/s/<token>/rounds/<int:number>/delete", methods=["GET", "POST"])
+def delete_round(token: str, number: int) -> BaseResponse:
+    """Delete a round, after showing what will go (the later rounds move up one)."""
+    game = links.scorer_game(token)
+    stored = _round_or_404(game, number)
+    if request.method == "GET":
+        rows = board(game, recent=None)
+        return make_response(
+            render_template(
+                "games/delete_round.html",
+                board=rows,
+                row=rows.rounds[number - 1],
+                token=token,
+                later=len(game.rounds) - number,
+            )
+        )
+    version = form_version()
+    try:
+        records.delete_round(stored, expected_version=version)
+    except changes.StaleGame:
+        return stale_game(game)
+    later = " The rounds after it moved up one." if number <= len(game.rounds) else ""
+    flash(f"Round {number} deleted.{later} Undo brings it back.")
+    return redirect(url_for("games.scorer_page", token=token), 303)
 
 
 @bp.errorhandler(CsrfFailed)
