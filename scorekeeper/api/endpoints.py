@@ -47,6 +47,12 @@ class Endpoint:
     body: type[BaseModel] | None
     responses: dict[int, type[BaseModel]]
     errors: dict[int, str] = field(default_factory=dict)
+    #: A path of its own (a game's link), not below the API's prefix.
+    absolute: bool = False
+    #: OpenAPI parameter objects (path and header parameters).
+    parameters: tuple[dict[str, Any], ...] = ()
+    #: Statuses answered without a body (304), each with what it means.
+    bodiless: dict[int, str] = field(default_factory=dict)
 
 
 #: Every endpoint declared with :func:`api_route`, in declaration order.
@@ -79,6 +85,39 @@ def _to_response(result: Any, default_status: int) -> Response:
     for extra in headers:
         response.headers.update(extra)
     return response
+
+
+def document(
+    method: str,
+    path: str,
+    view: Callable[..., Any],
+    *,
+    responses: dict[int, type[BaseModel]],
+    body: type[BaseModel] | None = None,
+    errors: dict[int, str] | None = None,
+    parameters: tuple[dict[str, Any], ...] = (),
+    bodiless: dict[int, str] | None = None,
+) -> None:
+    """List in the OpenAPI document a route declared the plain Flask way (a game's JSON under
+    its links, whose headers and statuses the view handles itself), so that the document, and
+    the fuzzing driven by it, covers it too. ``path`` is absolute, in OpenAPI's ``{name}``
+    form."""
+    doc = inspect.cleandoc(view.__doc__ or "").replace("``", "`")
+    ENDPOINTS.append(
+        Endpoint(
+            method,
+            path,
+            view.__name__,
+            doc.split("\n")[0],
+            doc,
+            body,
+            responses,
+            {**(BODY_ERRORS if body is not None else {}), **(errors or {})},
+            absolute=True,
+            parameters=parameters,
+            bodiless=bodiless or {},
+        )
+    )
 
 
 def api_route(

@@ -32,7 +32,7 @@ from ..store.models import Game, Round
 from ..store.records import CheckedRound
 from ..web import links
 from . import bp as api_bp
-from .endpoints import api_route, parse_body
+from .endpoints import api_route, document, parse_body
 from .errors import ApiError, json_errors
 from .game_models import (
     BoardResponse,
@@ -310,3 +310,62 @@ def watch(token: str) -> Response:
     response = _json(board(game), 200, {"Cache-Control": "private, no-cache"})
     response.headers["ETag"] = _etag(game.version)
     return response
+
+
+# --- the game's routes in the OpenAPI document -----------------------------------------------
+
+_TOKEN = {
+    "name": "token",
+    "in": "path",
+    "required": True,
+    "description": "the token of the game's link (edit_url for rounds, view_url for the board)",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+}
+document(
+    "POST",
+    "/s/{token}/rounds",
+    store_round,
+    body=GameRoundBody,
+    responses={201: GameRoundResponse},
+    parameters=(
+        _TOKEN,
+        {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "required": True,
+            "description": "new for each round; sent again unchanged when retrying",
+            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_LENGTH},
+        },
+        {
+            "name": "If-Match",
+            "in": "header",
+            "required": False,
+            "description": "the game's version as the board's ETag: refused (409) if stale",
+            "schema": {"type": "string"},
+        },
+    ),
+    errors={
+        404: "no game has this scorer link",
+        409: "the game changed since the version in If-Match",
+        422: "the round was not stored: its problems (with its scores), or the key was used "
+        "for another round",
+    },
+)
+document(
+    "GET",
+    "/w/{token}.json",
+    watch,
+    responses={200: BoardResponse},
+    parameters=(
+        _TOKEN,
+        {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": False,
+            "description": "the version last seen (the ETag): 304 while the game is unchanged",
+            "schema": {"type": "string"},
+        },
+    ),
+    errors={404: "no game has this watcher link"},
+    bodiless={304: "the game is still at the version named by If-None-Match"},
+)

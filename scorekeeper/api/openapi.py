@@ -52,7 +52,11 @@ def _operation(
     }
     for status, description in sorted(endpoint.errors.items()):
         responses.setdefault(str(status), _json(refs[(ErrorBody, "serialization")], description))
-    operation["responses"] = responses
+    for status, description in sorted(endpoint.bodiless.items()):
+        responses[str(status)] = {"description": description}
+    operation["responses"] = dict(sorted(responses.items()))
+    if endpoint.parameters:
+        operation["parameters"] = list(endpoint.parameters)
     return operation
 
 
@@ -68,9 +72,8 @@ def openapi_document(prefix: str, version: str) -> dict[str, Any]:
 
     paths: dict[str, dict[str, Any]] = {}
     for endpoint in ENDPOINTS:
-        paths.setdefault(prefix + endpoint.path, {})[endpoint.method.lower()] = _operation(
-            endpoint, refs
-        )
+        path = endpoint.path if endpoint.absolute else prefix + endpoint.path
+        paths.setdefault(path, {})[endpoint.method.lower()] = _operation(endpoint, refs)
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scorekeeper API", "version": version, "description": DESCRIPTION},
