@@ -17,6 +17,7 @@ Off under ``TESTING`` unless ``RATELIMIT_ENABLED`` is set.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from flask import Flask, request
@@ -41,7 +42,10 @@ def _new_games_message() -> str:
 def init_app(app: Flask) -> Limiter:
     """After the blueprints: this app's limiter (one per app: its counts and its switch are the
     app's own), with the stricter limit on the views that start a game."""
-    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    # RATELIMIT_ENABLED=0 in the environment turns them off (a load or durability test)
+    app.config.setdefault(
+        "RATELIMIT_ENABLED", not app.testing and os.environ.get("RATELIMIT_ENABLED") != "0"
+    )
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     limiter = Limiter(
