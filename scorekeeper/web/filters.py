@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from flask import Flask
@@ -37,16 +38,36 @@ def card_faces(cards: Iterable[Card | str]) -> Markup:
     return Markup(" ").join(card_face(card) for card in cards)
 
 
+#: A card code as the engine's lines write it, with what a wild stands for: ``6C(8S)``, and
+#: the punctuation around it.
+_CARD_WORD = re.compile(
+    r"^(\(?)((?:10|[2-9AJQK])[SHDC]|JK)(?:\(((?:10|[2-9AJQK])[SHDC]|JK)\))?([.,:;)]*)$"
+)
+#: The kinds of meld the engine names by their codes, in words.
+_KIND_WORDS = {"joker_set": "set of jokers", "wild_set": "set of wild cards"}
+
+
 def card_text(line: str) -> Markup:
-    """A line of text from the engine (``"3C 3D 3S set 9"``) with its card codes as faces."""
+    """A line of text from the engine (``"3C 3D 3S set 9"``) with its card codes as faces, a
+    wild's reading as ``6♣ as 8♠`` (the engine writes ``6C(8S)``) and meld kinds in words.
+
+    >>> print(card_text("8D 6C(8S) joker_set 16."))  # doctest: +NORMALIZE_WHITESPACE
+    <span class="card-code suit-D" title="8D">8♦</span> <span class="card-code suit-C"
+    title="6C">6♣</span> as <span class="card-code suit-S" title="8S">8♠</span> set of jokers 16.
+    """
     words = []
     for word in line.split(" "):
-        try:
-            words.append(
-                card_face(word) if word[:1].isalnum() and word[-1:] in "SHDCK" else escape(word)
-            )
-        except ValueError:
+        match = _CARD_WORD.match(word)
+        if word in _KIND_WORDS:
+            words.append(escape(_KIND_WORDS[word]))
+        elif match is None:
             words.append(escape(word))
+        else:
+            before, code, reading, after = match.groups()
+            face = card_face(code)
+            if reading:
+                face = Markup("{} as {}").format(face, card_face(reading))
+            words.append(Markup("{}{}{}").format(before, face, after))
     return Markup(" ").join(words)
 
 
