@@ -1,7 +1,8 @@
 """The ``scorekeeper`` command: one click group on Flask's CLI.
 
 ``scorekeeper serve`` runs the app for phones on the same Wi-Fi; ``scorekeeper db upgrade`` (and
-the other Flask-Migrate ``db`` commands) manage the database; ``shell`` and ``routes`` are Flask's.
+the other Flask-Migrate ``db`` commands) manage the database; ``export``, ``import`` and ``backup``
+move and keep every game (API.md); ``shell`` and ``routes`` are Flask's.
 A new command is a plain ``@cli.command()``: it runs with the app's context pushed.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -134,6 +136,98 @@ def serve(info: ScriptInfo, host: str, port: int, threads: int, household: bool)
         threads=threads,
         connection_limit=CONNECTION_LIMIT,
         asyncore_use_poll=True,
+    )
+
+
+# --- export, import, backup (API.md, "Export, import, backup") ---------------------------------
+
+
+@cli.command("export")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def export_command(file: str) -> None:
+    """Write every game (rules, players, rounds as recorded, change log, links) to FILE as one
+    JSON document ("-": standard output). `scorekeeper import FILE` loads it elsewhere."""
+    import json
+
+    from .store import export
+
+    doc = export.document()
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    if file == "-":
+        click.echo(text)
+        return
+    _write_private(Path(file), text + "\n")
+    rounds = sum(len(game["rounds"]) for game in doc["games"])
+    click.echo(
+        f"Exported {_count(len(doc['games']), 'game')} ({_count(rounds, 'round')}) to {file}."
+    )
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, readable by its owner only (it holds every game's links)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
+@cli.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option(
+    "--skip-existing",
+    is_flag=True,
+    help="Leave out the games already here (same links) and import the others; without it, "
+    "such a game refuses the whole import.",
+)
+def import_command(file: str, skip_existing: bool) -> None:
+    """Load the games of an export FILE into this instance ("-": standard input). An existing
+    game with the same links is never overwritten. Brings the database up to date first."""
+    import json
+
+    from flask import current_app
+
+    from .store import export
+
+    upgrade_database(current_app)  # a new machine starts empty
+    with click.open_file(file, encoding="utf-8") as source:
+        try:
+            doc = json.load(source)
+        except json.JSONDecodeError as error:
+            raise click.ClickException(f"{file} is not JSON: {error}") from None
+    try:
+        loaded = export.load(doc, skip_existing=skip_existing)
+    except export.ImportRefused as refused:
+        raise click.ClickException(f"Nothing was imported: {refused}") from None
+    click.echo(
+        f"Imported {_count(len(loaded.imported), 'game')} "
+        f"({_count(loaded.rounds, 'round')}) from {file}."
+    )
+    if loaded.skipped:
+        click.echo(f"Left out, already here: {', '.join(loaded.skipped)}.")
+
+
+@cli.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--overwrite", is_flag=True, help="Replace FILE if it exists.")
+def backup_command(file: Path, overwrite: bool) -> None:
+    """Write a consistent copy of the SQLite database to FILE, also while the server is saving
+    rounds (SQLite's online backup). To restore: stop the server, put the copy in the
+    database's place (README, "History, export and backup")."""
+    from .store import export
+
+    if file.exists() and not overwrite:
+        raise click.ClickException(f"{file} exists: choose another name, or --overwrite")
+    try:
+        taken = export.backup(file)
+    except export.BackupError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(
+        f"Backed up {_count(taken.games, 'game')} ({_count(taken.rounds, 'round')}) "
+        f"from {taken.source} to {taken.path}."
     )
 
 

@@ -270,3 +270,24 @@ class GameChange(Model):
 
     def __repr__(self) -> str:
         return f"<GameChange game {self.game_id} v{self.version} {self.kind}>"
+
+
+class PlayerAlias(Model):
+    """Another name of a player across games: ``name`` (as typed, e.g. "Annie") is the same
+    person as ``person`` (e.g. "Ann"), within a ``scope``: ``"household"`` on a household
+    server, else one browser's (``"browser:<random id>"`` kept in its session). ``key`` is
+    ``name`` folded for matching (:func:`scorekeeper.store.people.name_key`). Names are matched
+    across games by their key; an alias only joins two keys (see :mod:`.people`)."""
+
+    __tablename__ = "player_alias"
+    __table_args__ = (UniqueConstraint("scope", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(String(64))
+    key: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(40))
+    person: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<PlayerAlias {self.scope} {self.name!r} is {self.person!r}>"

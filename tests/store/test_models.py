@@ -54,6 +54,7 @@ def test_migrations_run_from_empty_and_match_the_models(empty_app: Flask) -> Non
         "round",
         "round_part",
         "game_change",
+        "player_alias",
     }
     with app.app_context():
         downgrade(revision="base")

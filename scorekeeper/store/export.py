@@ -1,0 +1,512 @@
+"""Every game as one JSON document, and such a document loaded into an instance.
+
+The document (``scorekeeper export``, and the history page's download) holds each game whole:
+its rules snapshot, players, rounds as recorded (cards, totals modes, declared readings), its
+change log (what undo needs) and its two tokens, so that the same links open it wherever it is
+imported. Row ids are never written: a player is named by their seat, everywhere (a round's
+dealer and goer, a part's player, a layoff's owner, and the same inside the log's saved rounds).
+
+``{"scorekeeper_export": 1, "exported_at": "...", "games": [...], "aliases": [...]}``
+
+:func:`load` refuses a game whose tokens an existing game already has (nothing is ever
+overwritten): the whole document is refused, or with ``skip_existing`` those games are left out.
+Each part's cached total is worked out again from its cards (:func:`.records.cache_totals`), as
+undo does, so the cache always matches the engine that reads it.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import os
+import sqlite3
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.exc import IntegrityError
+
+from ..engine.rules import Rules
+from . import scoreboard
+from .changes import iso_time, parse_iso_time, snapshot
+from .db import SQLITE_BUSY_TIMEOUT_MS, db
+from .models import Game, GameChange, Player, PlayerAlias, Round, RoundPart, new_token, utcnow
+from .people import name_key
+from .records import cache_totals
+
+#: The document's format number (``scorekeeper_export``).
+FORMAT = 1
+#: Changes whose ``before`` holds a saved round (with player ids, written as seats).
+ROUND_CHANGES = ("corrected", "deleted")
+
+
+class ImportRefused(ValueError):
+    """A document that cannot be loaded (nothing of it was stored)."""
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def document(
+    game_ids: Iterable[int] | None = None,
+    *,
+    without_scorer_link: Collection[int] = (),
+    alias_scopes: Collection[str] | None = None,
+) -> dict[str, Any]:
+    """The export document of the games (every game when ``game_ids`` is None), oldest first.
+    Games in ``without_scorer_link`` are written without their scorer token (a browser that only
+    watches them); aliases of ``alias_scopes`` (every scope when None)."""
+    query = select(Game).order_by(Game.created_at, Game.id)
+    if game_ids is not None:
+        query = query.where(Game.id.in_(list(game_ids)))
+    aliases = select(PlayerAlias).order_by(PlayerAlias.scope, PlayerAlias.id)
+    if alias_scopes is not None:
+        aliases = aliases.where(PlayerAlias.scope.in_(list(alias_scopes)))
+    return {
+        "scorekeeper_export": FORMAT,
+        "exported_at": iso_time(utcnow()),
+        "games": [
+            game_document(game, scorer_link=game.id not in without_scorer_link)
+            for game in db.session.scalars(query)
+        ],
+        "aliases": [
+            {
+                "scope": alias.scope,
+                "name": alias.name,
+                "person": alias.person,
+                "created_at": iso_time(alias.created_at),
+            }
+            for alias in db.session.scalars(aliases)
+        ],
+    }
+
+
+def game_document(game: Game, *, scorer_link: bool = True) -> dict[str, Any]:
+    """One game as the document holds it."""
+    seat_of = {player.id: player.seat for player in game.players}
+    return {
+        "name": game.name,
+        "preset": game.preset,
+        "rules": game.rules,
+        "scorer_token": game.scorer_token if scorer_link else None,
+        "watcher_token": game.watcher_token,
+        "created_at": iso_time(game.created_at),
+        "updated_at": iso_time(game.updated_at),
+        "finished_at": iso_time(game.finished_at),
+        "first_dealer_seat": game.first_dealer_seat,
+        "next_wild_rank": game.next_wild_rank,
+        "version": game.version,
+        "players": [
+            {"seat": player.seat, "name": player.name, "team": player.team}
+            for player in game.players
+        ],
+        "rounds": [_seated(snapshot(stored), seat_of) for stored in game.rounds],
+        "changes": [
+            {
+                "version": change.version,
+                "kind": change.kind,
+                "round_number": change.round_number,
+                "before": _seated(change.before, seat_of)
+                if change.kind in ROUND_CHANGES and change.before is not None
+                else change.before,
+                "created_at": iso_time(change.created_at),
+                "undone": change.undone,
+                "undone_version": change.undone_version,
+            }
+            for change in game.changes
+        ],
+    }
+
+
+def _renamed(
+    saved: Mapping[str, Any], convert: Callable[[Any], Any], names: tuple[str, str, str]
+) -> dict[str, Any]:
+    """A saved round with its player references converted and renamed: ``names`` are the
+    round's dealer and goer keys and a part's (or layoff's) player key, in the new form."""
+    dealer, goer, player = names
+    old_dealer, old_goer, old_player = (
+        ("dealer_id", "went_out_id", "player_id")
+        if dealer == "dealer"
+        else ("dealer", "went_out", "player")
+    )
+    out = {key: copy.deepcopy(value) for key, value in saved.items() if key != "parts"}
+    out.pop(old_dealer, None)
+    out.pop(old_goer, None)
+    out[dealer] = convert(saved[old_dealer])
+    out[goer] = convert(saved[old_goer])
+    parts = []
+    for part in saved["parts"]:
+        new = {key: copy.deepcopy(value) for key, value in part.items() if key != old_player}
+        new[player] = convert(part[old_player])
+        new["layoffs"] = [
+            {
+                **{key: value for key, value in layoff.items() if key != old_player},
+                player: convert(layoff[old_player]),
+            }
+            for layoff in part["layoffs"]
+        ]
+        parts.append(new)
+    out["parts"] = parts
+    return out
+
+
+def _seated(saved: Mapping[str, Any], seat_of: Mapping[int, int]) -> dict[str, Any]:
+    """A saved round (:func:`.changes.snapshot`) with seats for player ids."""
+
+    def seat(player_id: Any) -> int | None:
+        return None if player_id is None else seat_of[player_id]
+
+    return _renamed(saved, seat, ("dealer", "went_out", "player"))
+
+
+def _with_ids(saved: Mapping[str, Any], id_of: Mapping[int, int]) -> dict[str, Any]:
+    """A round as the document holds it, with player ids for seats (a snapshot again)."""
+
+    def player_id(seat: Any) -> int | None:
+        if seat is None:
+            return None
+        if not isinstance(seat, int) or seat not in id_of:
+            raise ImportRefused(f"seat {seat!r} has no player")
+        return id_of[seat]
+
+    return _renamed(saved, player_id, ("dealer_id", "went_out_id", "player_id"))
+
+
+# --- as CSV ------------------------------------------------------------------------------------
+
+#: The columns of a game's CSV: one row per player per round, then one per final bonus (round
+#: ``final``), so that each player's ``total`` column adds up to their total in the game.
+CSV_COLUMNS = (
+    "game",
+    "date",
+    "round",
+    "player",
+    "team",
+    "dealer",
+    "ended_by",
+    "went_out",
+    "wild_rank",
+    "melded",
+    "in_hand",
+    "bonus",
+    "total",
+    "running_total",
+)
+
+
+def _cell(value: object) -> object:
+    """A text cell a spreadsheet will not run as a formula (``=``, ``+``, ``-``, ``@`` first)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def csv_rows(game: Game) -> Iterator[list[object]]:
+    """The game's rows under :data:`CSV_COLUMNS` (no header), every round rescored for its
+    breakdown (the board value the JSON view serialises)."""
+    board = scoreboard.board(game, recent=None)
+    standing = board.standing
+    date = game.created_at.date().isoformat()
+
+    def team(name: str) -> str:
+        return standing.side_of[name] if board.with_sides else ""
+
+    for row in board.rounds:
+        running = dict(zip(board.players, (after for _, after in row.cells), strict=True))
+        for player in row.score.players:
+            yield [
+                _cell(value)
+                for value in (
+                    game.name,
+                    date,
+                    row.number,
+                    player.name,
+                    team(player.name),
+                    row.dealer or "",
+                    row.ended_by,
+                    "yes" if player.went_out else "",
+                    row.wild_rank or "",
+                    player.melded,
+                    player.in_hand,
+                    player.bonus,
+                    player.total,
+                    running[player.name],
+                )
+            ]
+    for competitor, bonus in standing.final_bonus.items():
+        # the standings give a side's bonus to its first seated player
+        name = next(p for p in board.players if standing.side_of[p] == competitor)
+        yield [
+            _cell(value) for value in (game.name, date, "final", name, team(name), "", "", "", "")
+        ] + [0, 0, bonus, bonus, standing.totals[name]]
+
+
+def csv_text(rows: Iterable[list[object]]) -> str:
+    """Rows under a header of :data:`CSV_COLUMNS`, as CSV text."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """What :func:`load` did: the games stored, and those left out (already here)."""
+
+    imported: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    rounds: int = 0
+    aliases: int = 0
+
+
+def load(doc: Any, *, skip_existing: bool = False) -> Loaded:
+    """Store the document's games (and merged names) in one transaction; an ImportRefused (and
+    nothing stored) for a document that is not an export, a game that does not hold together,
+    or a game already here (same tokens) unless ``skip_existing``."""
+    if not isinstance(doc, dict) or doc.get("scorekeeper_export") != FORMAT:
+        raise ImportRefused(
+            f"not a scorekeeper export (format {FORMAT}): expected an object with "
+            f'"scorekeeper_export": {FORMAT}, as `scorekeeper export` writes'
+        )
+    games, aliases = doc.get("games"), doc.get("aliases", [])
+    if not isinstance(games, list) or not isinstance(aliases, list):
+        raise ImportRefused('"games" and "aliases" must be lists')
+    result = Loaded()
+    try:
+        existing = _existing_tokens(games)
+        for index, data in enumerate(games, 1):
+            label = _label(index, data)
+            tokens = {data.get("scorer_token"), data.get("watcher_token")} - {None}
+            if tokens & existing:
+                if not skip_existing:
+                    raise ImportRefused(
+                        f"{label} is already here (a game has its link); "
+                        "--skip-existing imports the others"
+                    )
+                result.skipped.append(label)
+                continue
+            try:
+                result.rounds += _load_game(data)
+            except ImportRefused as refused:
+                raise ImportRefused(f"{label}: {refused}") from None
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                raise ImportRefused(f"{label}: {type(error).__name__}: {error}") from None
+            existing |= tokens
+            result.imported.append(label)
+        try:
+            result.aliases = _load_aliases(aliases)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ImportRefused(f"aliases: {type(error).__name__}: {error}") from None
+        db.session.commit()
+    except IntegrityError as error:
+        db.session.rollback()
+        raise ImportRefused(f"the database refused it: {error.orig}") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return result
+
+
+def _label(index: int, data: Any) -> str:
+    name = data.get("name") if isinstance(data, dict) else None
+    return f"game {index} ({name!r})" if isinstance(name, str) else f"game {index}"
+
+
+def _existing_tokens(games: list[Any]) -> set[str]:
+    tokens = [
+        token
+        for data in games
+        if isinstance(data, dict)
+        for token in (data.get("scorer_token"), data.get("watcher_token"))
+        if isinstance(token, str)
+    ]
+    found: set[str] = set()
+    for start in range(0, len(tokens), 500):
+        chunk = tokens[start : start + 500]
+        for scorer, watcher in db.session.execute(
+            select(Game.scorer_token, Game.watcher_token).where(
+                or_(Game.scorer_token.in_(chunk), Game.watcher_token.in_(chunk))
+            )
+        ):
+            found |= {scorer, watcher}
+    return found
+
+
+def _time(value: Any) -> datetime:
+    parsed = parse_iso_time(value)
+    if parsed is None:
+        raise ImportRefused("a time is missing")
+    return parsed
+
+
+def _load_game(data: dict[str, Any]) -> int:
+    """Store one game of the document (flushed, not committed); how many rounds it has."""
+    Rules.from_dict(data["rules"])  # a RulesError (ValueError) names what does not fit
+    game = Game(
+        name=str(data["name"]),
+        preset=data["preset"],
+        rules=data["rules"],
+        scorer_token=data.get("scorer_token") or new_token(),
+        watcher_token=data["watcher_token"],
+        created_at=_time(data["created_at"]),
+        updated_at=_time(data["updated_at"]),
+        finished_at=parse_iso_time(data["finished_at"]),
+        first_dealer_seat=data["first_dealer_seat"],
+        next_wild_rank=data["next_wild_rank"],
+        version=int(data["version"]),
+        players=[
+            Player(seat=int(p["seat"]), name=str(p["name"]), team=p["team"])
+            for p in data["players"]
+        ],
+    )
+    db.session.add(game)
+    db.session.flush()
+    id_of = {player.seat: player.id for player in game.players}
+    rounds = []
+    for saved in data["rounds"]:
+        stored = _with_ids(saved, id_of)
+        round = Round(
+            game=game,
+            number=int(stored["number"]),
+            dealer_id=stored["dealer_id"],
+            wild_rank=stored["wild_rank"],
+            joker_effect=stored["joker_effect"],
+            ended_by=stored["ended_by"],
+            went_out_id=stored["went_out_id"],
+            accepted_warnings=list(stored["accepted_warnings"]),
+            idempotency_key=stored["idempotency_key"],
+            created_at=_time(stored["created_at"]),
+            updated_at=_time(stored["updated_at"]),
+            parts=[
+                RoundPart(
+                    player_id=part["player_id"],
+                    position=int(part["position"]),
+                    opening=bool(part["opening"]),
+                    melds=part["melds"],
+                    layoffs=part["layoffs"],
+                    hand=part["hand"],
+                    called=part["called"],
+                    melded_points=part["melded_points"],
+                    hand_points=part["hand_points"],
+                    total=int(part["total"]),
+                )
+                for part in stored["parts"]
+            ],
+        )
+        db.session.add(round)
+        rounds.append(round)
+    db.session.flush()
+    for round in rounds:
+        db.session.refresh(round, ["parts", "dealer", "went_out"])
+        cache_totals(round)  # the cache from the cards, as this instance's engine scores them
+    for change in data["changes"]:
+        before = change["before"]
+        if change["kind"] in ROUND_CHANGES and before is not None:
+            before = _with_ids(before, id_of)
+        db.session.add(
+            GameChange(
+                game=game,
+                version=int(change["version"]),
+                kind=change["kind"],
+                round_number=change["round_number"],
+                before=before,
+                created_at=_time(change["created_at"]),
+                undone=bool(change["undone"]),
+                undone_version=change["undone_version"],
+            )
+        )
+    db.session.flush()
+    return len(rounds)
+
+
+def _load_aliases(aliases: list[Any]) -> int:
+    """Merged names: each one not already merged in its scope is added."""
+    added = 0
+    for alias in aliases:
+        scope, name, person = str(alias["scope"]), str(alias["name"]), str(alias["person"])
+        key = name_key(name)
+        taken = db.session.scalar(
+            select(PlayerAlias.id).where(PlayerAlias.scope == scope, PlayerAlias.key == key)
+        )
+        if taken is None:
+            db.session.add(
+                PlayerAlias(
+                    scope=scope,
+                    key=key,
+                    name=name,
+                    person=person,
+                    created_at=parse_iso_time(alias.get("created_at")) or utcnow(),
+                )
+            )
+            db.session.flush()
+            added += 1
+    return added
+
+
+# --- a copy of the SQLite database -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Backup:
+    """What :func:`backup` wrote: the copy's path and what it holds."""
+
+    path: Path
+    games: int
+    rounds: int
+    source: Path  # the database copied
+
+
+def backup(target: Path) -> Backup:
+    """A consistent copy of the app's SQLite database at ``target``, taken while the server may
+    be saving rounds: SQLite's online backup API, in one step (one read transaction, so the copy
+    is the database as it was at one moment; writers are not held up, the database being in WAL
+    mode). The copy is a single file (journal mode DELETE), checked, readable by its owner only
+    (it holds every game's links), and appears at ``target`` only once whole."""
+    url = db.engine.url
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        raise BackupError(
+            "backup copies a SQLite database file; this instance uses "
+            f"{url.get_backend_name()}: use its own tools (pg_dump), or `scorekeeper export`"
+        )
+    source_path = Path(url.database)
+    if not source_path.exists():
+        raise BackupError(f"there is no database at {source_path} yet")
+    target = target.resolve()
+    if target == source_path.resolve():
+        raise BackupError("the copy cannot be the database itself")
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    partial.unlink(missing_ok=True)
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    try:
+        source = sqlite3.connect(source_path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000)
+        try:
+            copy_ = sqlite3.connect(partial)
+            try:
+                source.backup(copy_)  # pages=-1: the whole database in one step
+                copy_.execute("PRAGMA journal_mode=DELETE")
+                check = copy_.execute("PRAGMA integrity_check").fetchone()
+                if check is None or check[0] != "ok":
+                    raise BackupError(f"the copy does not check out: {check}")
+                games = copy_.execute("SELECT count(*) FROM game").fetchone()[0]
+                rounds = copy_.execute("SELECT count(*) FROM round").fetchone()[0]
+            finally:
+                copy_.close()
+        finally:
+            source.close()
+        os.replace(partial, target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return Backup(target, int(games), int(rounds), source_path.resolve())
+
+
+class BackupError(RuntimeError):
+    """A backup that cannot be taken (not SQLite, no database yet)."""
