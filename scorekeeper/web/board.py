@@ -1,7 +1,7 @@
 """The watchers' live scoreboard: ``/w/<token>``, read-only, shared by QR code.
 
 The page polls ``/w/<token>/board?since=<version>`` every :data:`POLL_SECONDS`. While the game is
-at that version the answer is a 204 with no body after one indexed read (htmx swaps nothing);
+at that version the answer is empty after one indexed read and htmx swaps nothing (polls.py);
 after a change it is the live part of the board at the new version, which carries the next
 poll's ``since``. The only state is the game's version in the database, so any number of server
 processes can answer.
@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..store.models import Game
 from ..store.scoreboard import RECENT_ROUNDS, board
 from . import links
-from .polls import VERSION_KEY
+from .polls import UNCHANGED, VERSION_KEY
 from .qr import qr_svg
 
 bp = Blueprint("board", __name__)
@@ -139,7 +139,7 @@ def watcher_page(token: str) -> BaseResponse:
 
 @bp.get("/w/<token>/board")
 def poll(token: str) -> BaseResponse:
-    """The live part of the board if the game changed since ``since``; else 204, no body."""
+    """The live part of the board if the game changed since ``since``; else no body."""
     # read by the middleware in front (polls.py) when it let the poll through
     version = request.environ.get(VERSION_KEY, False)
     if version is False:
@@ -147,7 +147,7 @@ def poll(token: str) -> BaseResponse:
     if version is None:
         abort(404, links.NO_GAME)
     if request.args.get("since", type=int) == version:
-        return Response(status=204, headers={"Cache-Control": _NO_STORE, "Vary": "HX-Request"})
+        return Response(status=200, headers=UNCHANGED[1])
     everything = _everything()
     key = f"{token}/all" if everything else token
     html = rendered_boards.get(key, version)

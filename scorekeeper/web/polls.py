@@ -1,10 +1,12 @@
 """Unchanged board polls answered before Flask: most of a card night's requests cost a lookup.
 
 Every open board asks ``GET /w/<token>/board?since=<version>`` every 1.5 s. While the game is at
-that version the answer is a bodiless 204; this WSGI middleware gives it without building a
-request, a session or a response object. The version is read from the database (one indexed
-read, :func:`..store.records.watched_version`) and kept for ``POLL_VERSION_TTL`` seconds per
-token, so that a thousand boards of one game cost the database a couple of reads a second. A
+that version the answer is :data:`UNCHANGED`, an empty 200 that tells htmx not to swap; this
+WSGI middleware gives it without building a request, a session or a response object. (Not a
+204: waitress closes the connection after every 204 and 304, so each poll would open a new one.)
+The version is read from the database (one indexed read,
+:func:`..store.records.watched_version`) and kept for ``POLL_VERSION_TTL`` seconds per token,
+so that a thousand boards of one game cost the database a couple of reads a second. A
 save then reaches every board within the poll interval plus that time (2 s with the defaults,
 in any number of processes: nothing is shared but the database). Anything else (a changed game,
 a bad token, another path) goes on to Flask as before.
@@ -31,7 +33,16 @@ _POLL = re.compile(r"/w/([A-Za-z0-9_-]{1,64})/board")
 _SINCE = re.compile(r"(?:^|&)since=(\d{1,9})(?:&|$)")
 #: Where a poll that goes on to Flask carries the version read here.
 VERSION_KEY = "scorekeeper.watched_version"
-_HEADERS = [("Cache-Control", "no-store"), ("Vary", "HX-Request"), ("Content-Length", "0")]
+#: The answer to an unchanged poll: no body, nothing for htmx to swap, the connection kept.
+UNCHANGED = (
+    "200 OK",
+    [
+        ("Content-Length", "0"),
+        ("HX-Reswap", "none"),
+        ("Cache-Control", "no-store"),
+        ("Vary", "HX-Request"),
+    ],
+)
 
 StartResponse = Callable[..., Any]
 WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -62,7 +73,7 @@ class VersionCache:
 
 
 class UnchangedPolls:
-    """WSGI middleware: a 204 for a board poll whose ``since`` is the game's version."""
+    """WSGI middleware: :data:`UNCHANGED` for a board poll whose ``since`` is the version."""
 
     def __init__(self, app: Flask, wsgi_app: WsgiApp) -> None:
         self.app, self.wsgi_app = app, wsgi_app
@@ -80,7 +91,7 @@ class UnchangedPolls:
             if poll and since:
                 version = self.versions.version(poll.group(1))
                 if version == int(since.group(1)):
-                    start_response("204 No Content", list(_HEADERS))
+                    start_response(UNCHANGED[0], list(UNCHANGED[1]))
                     return []
                 environ[VERSION_KEY] = version  # the view need not read it again
         return self.wsgi_app(environ, start_response)

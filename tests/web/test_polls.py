@@ -37,7 +37,8 @@ def test_an_unchanged_poll_is_answered_before_flask(
     # Nothing of Flask runs: no view, no before_request.
     monkeypatch.setattr(app, "preprocess_request", lambda: pytest.fail("Flask answered"))
     response = client.get(url)
-    assert response.status_code == 204 and response.data == b""
+    assert response.status_code == 200 and response.data == b""
+    assert response.headers["HX-Reswap"] == "none" and response.headers["Content-Length"] == "0"
     assert response.headers["Cache-Control"] == "no-store"
     assert response.headers["Vary"] == "HX-Request"
 
