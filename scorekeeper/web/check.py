@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -556,6 +556,18 @@ def _wild_codes(question: Question) -> list[str]:
     return [code for code in codes if ctx.is_wild(Card.from_code(code))]
 
 
+def _elsewhere(where: Where, question: Question | None) -> str | None:
+    """From a game: the same question on ``/check``, under the game's rules written as its
+    preset and the options it changed, to try other house rules there."""
+    if where.game is None or question is None:
+        return None
+    preset = where.preset or PRESETS[DEFAULT_PRESET]
+    alone = Where("check.check_page", preset=preset)
+    if question.packs != question.rules.packs(None):  # the game's players made it more packs
+        question = replace(question, rules=question.rules.with_options({"decks": question.packs}))
+    return alone.url(question, wild_rank=question.wild_rank or "")
+
+
 def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -583,6 +595,7 @@ def _answer(where: Where, question: Question | None, problem: str | None) -> Bas
         "ranks": RANKS,
         "joker_effects": JOKER_EFFECTS,
         "said": said,
+        "elsewhere_url": _elsewhere(where, question),
     }
     status = 400 if problem else 200
     template = "check/_verdict.html" if _is_htmx() else "check/page.html"

@@ -22,7 +22,7 @@ from typing import Any, Literal
 from flask import Blueprint, render_template
 from sqlalchemy import select
 
-from ..engine.cards import parse_cards
+from ..engine.cards import parse_cards, rank_name
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.scoring import LayoffRecord, MeldRecord, PlayerRecord, RoundRecord, RoundScore
@@ -278,7 +278,25 @@ def when(moment: datetime | None) -> str:
     return f"{moment:%a} {moment.day} {moment:%b %Y}, {moment:%H:%M} UTC"
 
 
-def story_events(game: Game, now: dict[int, RoundState]) -> list[Event]:
+def _dealt(
+    game: Game, changes: Sequence[GameChange], index: int, wilds: dict[int, str | None]
+) -> str:
+    """A deal noted, with the wild rank it showed: the round then recorded has it, else the
+    next deal's log keeps it, else it is the round in play's."""
+    rank = game.next_wild_rank
+    for later in changes[index + 1 :]:
+        if later.kind == "added" and later.round_number in wilds:
+            rank = wilds[later.round_number]
+            break
+        if later.kind == "dealt":
+            rank = (later.before or {}).get("next_wild_rank")
+            break
+    return f"Dealt: {rank_name(rank, plural=True)} wild" if rank else "Dealt"
+
+
+def story_events(
+    game: Game, now: dict[int, RoundState], wilds: dict[int, str | None]
+) -> list[Event]:
     """Every logged change of the game, oldest first, told."""
     changes = list(
         db.session.scalars(
@@ -292,6 +310,8 @@ def story_events(game: Game, now: dict[int, RoundState]) -> list[Event]:
         what = what[:1].upper() + what[1:]
         if change.kind == "added":
             what = f"Round {change.round_number} recorded"
+        elif change.kind == "dealt":
+            what = _dealt(game, changes, index, wilds)
         event = Event(
             change.created_at,
             what,
@@ -348,7 +368,7 @@ def _story_page(role: Role, token: str) -> str:
         game=game,
         board=shown,
         token=token,
-        events=story_events(game, now),
+        events=story_events(game, now, {row.number: row.wild_rank for row in shown.rounds}),
         when=when,
         **_nav(role, token),
     )

@@ -307,3 +307,15 @@ def test_the_game_pages_link_to_the_referee(client: FlaskClient, game: dict[str,
     board = client.get(f"/w/{game['watcher']}").get_data(as_text=True)
     assert f'href="/w/{game["watcher"]}/check"' in board
     assert game["scorer"] not in board
+
+
+def test_from_a_game_the_same_question_under_other_house_rules(
+    client: FlaskClient, game: dict[str, Any]
+) -> None:
+    page = client.get(f"/w/{game['watcher']}/check?cards=5S+5S+5H").get_data(as_text=True)
+    elsewhere = html.unescape(re.search(r'href="([^"]+)">Other house rules', page).group(1))
+    assert elsewhere.startswith("/check?rules=rummy5000&")
+    assert "opt-jokers=2" in elsewhere and "opt-decks=2" in elsewhere  # five players: two packs
+    assert "wild_rank=6" in elsewhere
+    again = client.get(elsewhere).get_data(as_text=True)
+    assert verdict_text(again).split(" Share")[0] == verdict_text(page).split(" Share")[0]

@@ -156,3 +156,27 @@ def test_the_story_of_a_finished_game_has_the_winner_and_the_settlement(
 def test_a_wrong_link_is_404(client: FlaskClient, game: dict[str, Any]) -> None:
     for path in ("/s/nope/story", "/w/nope/rules", f"/s/{game['watcher']}/story"):
         assert client.get(path).status_code == 404
+
+
+def test_the_story_tells_each_deal_with_its_wild_rank(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        stored = records.create_game(
+            "Wild", rules_for("rummy5000"), [Seat("Ann"), Seat("Bob")], preset="rummy5000"
+        )
+        records.deal_next(stored, "6")
+        records.store_round(
+            stored,
+            RoundRecord(
+                (
+                    PlayerRecord("Ann", went_out=True, melds=(meld("8D 8C 6C"),)),
+                    PlayerRecord("Bob", melded_points=0, hand_points=10),
+                ),
+                wild_rank="6",
+            ),
+        )
+        records.deal_next(stored, "9")
+        token = stored.watcher_token
+    page = client.get(f"/w/{token}/story").get_data(as_text=True)
+    heads = re.findall(r'<p class="event-head"><strong>([^<]+)', page)
+    assert heads == ["Dealt: 6s wild", "Round 1 recorded", "Dealt: 9s wild"]
+    assert "8♦ 8♣ 6♣ as 8♠ set 110" in text(page)  # the issue's own example, in faces
