@@ -74,7 +74,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations
 
     from . import api
-    from .web import board, check, errors, games, health, home, limits, polls, rounds, story
+    from .web import (
+        board,
+        check,
+        errors,
+        games,
+        health,
+        history,
+        home,
+        limits,
+        polls,
+        rounds,
+        story,
+    )
 
     errors.init_app(app)  # HTML error pages, JSON where the client wants JSON (api.errors)
     for blueprint in (
@@ -86,6 +98,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         board.bp,
         check.bp,
         story.bp,
+        history.bp,
     ):
         app.register_blueprint(blueprint)
     limits.init_app(app)  # per-client limits on starting games and on writes

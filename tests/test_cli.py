@@ -187,3 +187,32 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "python -m scorekeeper serve" in done.stdout and "--threads" in done.stdout
+
+
+def test_the_group_has_export_import_and_backup(runner: FlaskCliRunner) -> None:
+    result = runner.invoke(cli.cli, ["--help"])
+    commands = result.output.split("Commands:")[1]
+    names = {line.split()[0] for line in commands.splitlines() if line.strip()}
+    assert names >= {"export", "import", "backup"}
+    for command, words in (
+        ("export", "FILE"),
+        ("import", "--skip-existing"),
+        ("backup", "--overwrite"),
+    ):
+        answer = runner.invoke(cli.cli, [command, "--help"])
+        assert answer.exit_code == 0 and words in answer.output
+
+
+@pytest.mark.db
+def test_import_into_a_new_instance_makes_its_tables(fresh_instance: Path, tmp_path: Path) -> None:
+    """A new machine: `scorekeeper import` on an instance folder with no database yet."""
+    document = tmp_path / "games.json"
+    document.write_text('{"scorekeeper_export": 1, "games": [], "aliases": []}', encoding="utf-8")
+    result = CliRunner().invoke(cli.cli, ["import", str(document)])
+    assert result.exit_code == 0, result.output
+    assert "Imported 0 games (0 rounds)" in result.output
+    engine = sa.create_engine(f"sqlite:///{fresh_instance / 'scorekeeper.sqlite3'}")
+    try:
+        assert set(sa.inspect(engine).get_table_names()) >= TABLES | {"player_alias"}
+    finally:
+        engine.dispose()
