@@ -52,6 +52,7 @@ from .filters import SUIT_SYMBOLS
 from .games import form_version, stale_game
 from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
 from .round_form.from_record import correction
+from .round_form.names import short_names
 from .round_form.preview import HAND_HIDDEN, KIND_NAMES, Preview, card_name, preview
 from .round_form.reading import FormGame, Interpretation, interpret
 from .round_form.regroup import follow_picker, regroup
@@ -64,7 +65,12 @@ NOT_SAVED = "Nothing was saved: fix what is marked below."
 
 @bp.context_processor
 def _template_helpers() -> dict[str, Any]:
-    return {"card_name": card_name, "kind_names": KIND_NAMES, "hand_hidden": HAND_HIDDEN}
+    return {
+        "card_name": card_name,
+        "kind_names": KIND_NAMES,
+        "hand_hidden": HAND_HIDDEN,
+        "short_names": short_names,
+    }
 
 
 # --- the game as the form needs it ----------------------------------------------------------
@@ -301,9 +307,7 @@ def _preview_response(
 
 def _done(game: Game, number: int, verb: str) -> BaseResponse:
     flash(f"Round {number} {verb}", "success")
-    return redirect(
-        url_for("games.scorer_page", token=game.scorer_token, _anchor=f"round-{number}"), 303
-    )
+    return redirect(url_for("games.scorer_page", token=game.scorer_token, _anchor="standings"), 303)
 
 
 def _save(game: Game, stored: Round | None) -> BaseResponse:

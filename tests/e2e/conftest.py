@@ -154,3 +154,37 @@ def scrolls_sideways(page: object) -> bool:
             "document.documentElement.scrollWidth > window.innerWidth"
         )
     )
+
+
+#: axe-core, pinned: .ci/run installs it from npm into .venv/axe (AXE_CORE names another copy).
+AXE_VERSION = "4.14.1"
+AXE_CORE = Path(
+    os.environ.get(
+        "AXE_CORE",
+        Path(__file__).parents[2] / ".venv/axe/node_modules/axe-core/axe.min.js",
+    )
+)
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (run in the page by :func:`axe_violations`)."""
+    if not AXE_CORE.exists():
+        install = f"npm install --prefix .venv/axe axe-core@{AXE_VERSION}"
+        if os.environ.get("CI"):
+            pytest.fail(f"no axe-core at {AXE_CORE}: .ci/run installs it ({install})")
+        pytest.skip(f"no axe-core at {AXE_CORE} ({install})")
+    return AXE_CORE.read_text(encoding="utf-8")
+
+
+def axe_violations(page: object, source: str) -> list[str]:
+    """axe-core's violations on the page as it stands: one line per element, rule first.
+    Evaluated through the browser's debugging channel, which the page's CSP does not govern."""
+    if not page.evaluate("typeof window.axe === 'object'"):  # type: ignore[attr-defined]
+        page.evaluate(source + "\n;0")  # type: ignore[attr-defined]
+    found = page.evaluate(  # type: ignore[attr-defined]
+        """() => axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations
+            .flatMap(v => v.nodes.map(n => v.id + " at " + n.target.join(" ") + ": "
+            + n.failureSummary.replace(/\\s+/g, " "))))"""
+    )
+    return list(found)

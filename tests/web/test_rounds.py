@@ -150,7 +150,8 @@ def test_the_new_round_form(client: FlaskClient, game: dict[str, str]) -> None:
     assert len(hidden(page, "key")) == 32 and hidden(page, "version") == "1"
     for name in ("p0-table", "p0-hand", "p0-layout", "p2-melded", "p2-in_hand"):
         assert f'name="{name}"' in page
-    assert 'aria-label="8♠"' in page and 'data-card="8S"' in page
+    # a card button is named by its face (its count and wild mark are hidden from the name)
+    assert re.search(r'data-card="8S"[^>]*>8♠<span class="card-count" aria-hidden="true">', page)
     assert 'name="wild_rank"' not in page and 'name="joker_effect"' not in page
     assert 'data-card="JK"' not in page  # no jokers in rummy500
     assert "<script>" not in page and "style=" not in page and "hx-on" not in page
@@ -171,14 +172,14 @@ def test_the_deal_helper_prefills_wild_rank_and_dealer(app: Flask, client: Flask
     assert '<option value="Dee" selected>' in page
     assert 'data-packs="2"' in page and 'data-card="JK"' in page
     page = client.get(f"/s/{tokens['scorer']}/rounds/new?wild=zz&dealer=Zed").get_data(as_text=True)
-    assert '<option value="" selected>Wild: not set' in page
+    assert '<option value="" selected>Wild: ?' in page
     assert '<option value="Ann" selected>' in page
 
 
 def test_the_wild_rank_the_deal_noted_is_the_forms(app: Flask, client: FlaskClient) -> None:
     tokens = make_game(app, rules_for("rummy5000"), ("Ann", "Bob", "Cy"), "Ann")
     page = client.get(f"/s/{tokens['scorer']}/rounds/new").get_data(as_text=True)
-    assert '<option value="" selected>Wild: not set' in page  # no deal noted yet
+    assert '<option value="" selected>Wild: ?' in page  # no deal noted yet
     with app.app_context():
         game = db.session.scalar(sa.select(Game).where(Game.scorer_token == tokens["scorer"]))
         assert game is not None
@@ -221,7 +222,7 @@ def test_a_round_that_is_not_there(client: FlaskClient, game: dict[str, str]) ->
 def test_saving_a_round(app: Flask, client: FlaskClient, game: dict[str, str]) -> None:
     response = save(client, game["scorer"], API_MD)
     assert response.status_code == 303
-    assert response.headers["Location"] == f"/s/{game['scorer']}#round-1"
+    assert response.headers["Location"] == f"/s/{game['scorer']}#standings"
     assert stored(app) == [API_MD_TOTALS]
     with client.session_transaction() as session:
         assert ("success", "Round 1 saved") in session["_flashes"]
@@ -549,7 +550,7 @@ def test_correcting_a_round(app: Flask, client: FlaskClient, game: dict[str, str
     fixed = {**API_MD, "p1-hand": "KH", "p2-melded": "30", "dealer": "Bob"}
     response = save(client, game["scorer"], fixed, path="1")
     assert response.status_code == 303
-    assert response.headers["Location"] == f"/s/{game['scorer']}#round-1"
+    assert response.headers["Location"] == f"/s/{game['scorer']}#standings"
     with client.session_transaction() as session:
         assert ("success", "Round 1 corrected") in session["_flashes"]
     assert stored(app) == [{"Ann": 36, "Bob": 11, "Cy": 5}]

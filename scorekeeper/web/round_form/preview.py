@@ -270,6 +270,32 @@ def reading_choices(
     return tuple(out)
 
 
+#: The engine's note on a meld read the way that scores most, among other readings that fit.
+SCORES_MOST = "Other readings fit too; this is the one that scores most."
+#: What the preview says instead when every reading scores the same (a wild worth 0, say).
+SCORE_ALIKE = "Other readings fit too; they all score the same."
+
+
+def honest_notes(group: Group, notes: tuple[str, ...], ctx: Context) -> tuple[str, ...]:
+    """The engine's notes on a meld, without "the one that scores most" where every reading
+    that fits scores the same.
+
+    >>> from scorekeeper.engine.presets import rules_for
+    >>> from .layout import parse_layout
+    >>> ctx = Context(rules_for("dealers-gambit"), joker_effect="wild")
+    >>> group = parse_layout("5S 6S JK", 1)[0]
+    >>> honest_notes(group, ("JK as 7S.", SCORES_MOST), ctx)
+    ('JK as 7S.', 'Other readings fit too; they all score the same.')
+    """
+    if SCORES_MOST not in notes:
+        return notes
+    fixed = None if group.doubled else group.fixed()
+    points = {verdict.points for verdict, _ in meld_readings(group.cards, ctx, fixed)}
+    if len(points) > 1:
+        return notes
+    return tuple(SCORE_ALIKE if note == SCORES_MOST else note for note in notes)
+
+
 def _layoff_view(
     index: int, group: Group, verdict: Verdict | None, target: PlayerPlan | None
 ) -> GroupView:
@@ -336,7 +362,8 @@ def _views(
                 verdict = check_meld(group.cards, interpretation.context, fixed=fixed)
                 view = _meld_view(index, group, number, verdict, verdict.points)
             choices = reading_choices(plan, index, view.stands_for, interpretation.context)
-            views.append(replace(view, choices=choices))
+            notes = honest_notes(group, view.notes, interpretation.context)
+            views.append(replace(view, choices=choices, notes=notes))
             number += 1
             continue
         verdict_of_layoff = None

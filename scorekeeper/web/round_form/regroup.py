@@ -11,7 +11,8 @@ Besides the form's fields, a request to the preview URL may carry:
   ``doubled`` or ``final`` on its group, ``called`` on the card), starting from ``shown``: that
   player's grouping as the preview showed it, the app's or one by hand. Or ``group:<seat>`` with
   ``layout``: that player's grouping as given (a wild card's reading chosen; empty: the app
-  groups the cards again).
+  groups the cards again). Or ``once:<seat>.<group index>`` with ``shown``: that meld's "laid
+  down at once" flag turned over (the one tap a four of a kind asks for where it doubles).
 - ``sync`` (a hidden field the picker fills): the seats whose cards the picker changed, whose
   grouping by hand then follows the table cards (:func:`~.layout.fitted`), and ``wild`` when the
   round's wild rank or the dealer's joker changed, after which a card no longer wild keeps no
@@ -287,6 +288,26 @@ def regroup(fields: RoundFields, form: Mapping[str, str], game: FormGame) -> Reg
         seat = int(to[6:])
         if not followed.players[seat].by_totals:
             followed = _with(followed, {(seat, "layout"): form.get("layout", "").strip()})
+    elif to.startswith("once:") and (where := _target(to[5:], len(game.names))) is not None:
+        followed = _laid_at_once(followed, where, form.get("shown", ""), len(game.names))
     elif to:
         followed = _moved(followed, form, game) or followed
     return _written(fields, followed)
+
+
+def _laid_at_once(
+    fields: RoundFields, where: tuple[int, int], shown: str, seats: int
+) -> RoundFields:
+    """The fields with meld ``where`` (seat, group index) of the grouping ``shown`` marked laid
+    down at once, or no longer; unchanged when there is no such meld."""
+    seat, index = where
+    if fields.players[seat].by_totals:
+        return fields
+    try:
+        groups = parse_layout(shown, seats)
+    except FormError:
+        return fields
+    if index >= len(groups) or groups[index].onto is not None:
+        return fields
+    groups[index] = replace(groups[index], once=not groups[index].once)
+    return _with(fields, {(seat, "layout"): format_layout(groups)})

@@ -138,3 +138,29 @@ def test_a_card_no_longer_wild_loses_its_declared_reading() -> None:
     start = form({0: {"table": "5S 6S 4H 9C", "layout": "5S 6S 4H=7S / 9C=9D"}}, wild_rank="9")
     assert layouts(follow_picker(start, "wild", game).fields)[0] == "5S 6S 4H / 9C=9D"
     assert follow_picker(start, "", game).fields == start
+
+
+def test_a_four_laid_down_at_once_in_one_tap() -> None:
+    """``once:<seat>.<group>`` turns the flag over on that meld of the grouping shown."""
+    persian = FormGame(rules_for("persian"), NAMES)
+    start = fields(p1_table="KS KH KD KC 5D 6D 7D")
+    shown = "KS KH KD KC / 5D 6D 7D"
+    once = regroup(start, {"regroup": "once:1.0", "shown": shown}, persian)
+    assert layouts(once.fields) == ["", "once KS KH KD KC / 5D 6D 7D", ""]
+    assert once.names == ("p1-layout",)
+    back = regroup(once.fields, {"regroup": "once:1.0", "shown": layouts(once.fields)[1]}, persian)
+    assert layouts(back.fields)[1] == "KS KH KD KC / 5D 6D 7D"
+
+
+@pytest.mark.parametrize(
+    "to, shown",
+    [
+        ("once:1.5", "KS KH KD KC"),  # no such meld
+        ("once:7.0", "KS KH KD KC"),  # no such seat
+        ("once:1.0", "KS KH KD ( KC"),  # not a grouping
+        ("once:1.1", "KS KH KD KC / @0.0 5D"),  # a layoff is never laid down at once
+    ],
+)
+def test_laid_at_once_names_a_meld_or_changes_nothing(to: str, shown: str) -> None:
+    start = fields(p1_table="KS KH KD KC 5D")
+    assert regroup(start, {"regroup": to, "shown": shown}, GAME).written == ()
