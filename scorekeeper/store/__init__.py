@@ -9,7 +9,10 @@
 - :mod:`.history`: the log read back, and undo;
 - :mod:`.access`: a game's two links, and replacing one;
 - :mod:`.scoreboard`: the board of a game (standings, rows, the round in play) as one value,
-  rendered as HTML by ``web`` and as JSON by ``api``.
+  rendered as HTML by ``web`` and as JSON by ``api``;
+- across games: :mod:`.people` (a person known by name, names merged), :mod:`.stats` (outcomes,
+  each person's figures, head to head, from the caches), :mod:`.export` (every game as one JSON
+  document and back, a game as CSV, a copy of the SQLite database).
 
 May import: the engine, Flask-SQLAlchemy. Never ``web`` or ``api``, never the request.
 """

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import null, select
 
 from ..engine.cards import Card
 from ..engine.points import Context, card_points
@@ -114,8 +114,8 @@ def summaries(game_ids: Sequence[int] | None = None, *, hands: bool = False) -> 
             Round.joker_effect,
             RoundPart.player_id,
             RoundPart.total,
-            RoundPart.hand,
-            RoundPart.hand_points,
+            RoundPart.hand if hands else null(),  # not read (nor decoded) unless asked
+            RoundPart.hand_points if hands else null(),
         )
         .join(RoundPart, RoundPart.round_id == Round.id)
         .order_by(Round.game_id, Round.number, RoundPart.position)
@@ -138,7 +138,7 @@ class _Row:
     joker_effect: str | None
     player_id: int
     total: int
-    hand: list[str]
+    hand: list[str] | None
     hand_points: int | None
 
 
@@ -155,6 +155,7 @@ def _summary(game: Game, rows: list[_Row], hands: bool) -> GameSummary:
         first = round_rows[0]
         goer = None if first.went_out_id is None else names.get(first.went_out_id)
         context = Context(rules, first.wild_rank, first.joker_effect, rules.packs(len(round_rows)))
+        points: dict[str, int] = {}  # a card's points in hand, this round
         totals: dict[str, int] = {}
         for row in round_rows:
             name = names[row.player_id]
@@ -163,7 +164,11 @@ def _summary(game: Game, rows: list[_Row], hands: bool) -> GameSummary:
             if hands:
                 in_hand = row.hand_points
                 if in_hand is None:
-                    in_hand = sum(card_points(context, Card.from_code(code)) for code in row.hand)
+                    in_hand = 0
+                    for code in row.hand or ():
+                        if code not in points:
+                            points[code] = card_points(context, Card.from_code(code))
+                        in_hand += points[code]
             parts.append(Part(number, name, row.total, name == goer, in_hand))
         results.append(RoundResult(totals, goer))
     standing = standings(rules, game_seats(game), results)

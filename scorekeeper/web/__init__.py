@@ -2,7 +2,7 @@
 
 - :mod:`.home`, :mod:`.games` (new game, the scorer's page, deal, finish, undo),
   :mod:`.rounds` (record and correct a round), :mod:`.board` (the watchers' live board),
-  :mod:`.health`;
+  :mod:`.history` (the games across nights, stats, names merged, downloads), :mod:`.health`;
 - :mod:`.round_form`: the round form's fields ↔ the engine's round record, and its preview;
 - :mod:`.game_form`: the new-game form;
 - :mod:`.links`: a game reached by its link, the games this browser remembers, public URLs;
