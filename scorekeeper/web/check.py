@@ -431,6 +431,33 @@ def _wilds(question: Question, verdict: Verdict) -> tuple[WildShown, ...]:
     return tuple(shown)
 
 
+def _doubling(question: Question, verdict: Verdict) -> tuple[str, ...]:
+    """What the round's scoring would double, which a meld on its own does not say: Persian
+    fours laid at once, and a set the Dealer's Gambit dealer's joker lies on."""
+    rules = question.rules
+    if not verdict.legal or question.onto:
+        return ()
+    out = []
+    fours = verdict.kind in ("set", "joker_set") and len(question.cards) == 4
+    if rules.double_four_laid_at_once and fours:
+        out.append(
+            f"Laid down at once, this four of a kind counts double: {2 * verdict.points} "
+            "(double_four_laid_at_once); a fourth card laid later adds only its own points."
+        )
+    if rules.dealer_joker and verdict.kind == "set":
+        if question.joker_effect == "double":
+            out.append(
+                f"The dealer named double: with the dealer's joker laid on it, this set counts "
+                f"{2 * verdict.points} and is sealed (it takes no layoffs)."
+            )
+        else:
+            out.append(
+                "Had the dealer named double, the dealer's joker laid on this set would make it "
+                f"count {2 * verdict.points} and seal it."
+            )
+    return tuple(out)
+
+
 #: The first reason of a refused layoff, which the page's headline already says.
 _HEADLINE = re.compile(r"^.+ cannot be laid off onto [^:]+\.$")
 #: Reasons whose option the engine's words do not name, and the option that decides them.
@@ -461,6 +488,7 @@ def ruling(question: Question) -> Ruling:
         flips = _decisive(_flips(question, names, verdict), verdict)
         reasons.append(Reason(text, tuple(names), tuple(flips)))
     notes = tuple(note for note in verdict.notes if not _READING_NOTE.match(note))
+    notes += _doubling(question, verdict)
     candidates = [
         name
         for name, on_legal in _DECIDING

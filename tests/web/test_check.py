@@ -146,6 +146,16 @@ DISPUTES: list[tuple[str, str, list[str]]] = [
         ["Not legal", "If the dealer names wild for the jokers, this is a set worth 10."],
     ),
     (
+        "Persian: a four of a kind laid at once",
+        "/check?rules=persian&cards=6S+6H+6D+6C",
+        ["Legal", "A set, worth 24.", "counts double: 48 (double_four_laid_at_once)"],
+    ),
+    (
+        "the dealer's joker doubling a set",
+        "/check?rules=dealers-gambit&cards=9S+9H+9D&joker_effect=double",
+        ["Legal", "A set, worth 27.", "this set counts 54 and is sealed"],
+    ),
+    (
         "sets only",
         "/check?rules=george2500&cards=5S+6S+7S",
         ["Not legal", "(meld_kinds)", "With meld_kinds sets and runs, this is a run"],
