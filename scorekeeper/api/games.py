@@ -156,7 +156,8 @@ def _expected_version() -> int | None:
     if "If-Match" not in request.headers or request.if_match.star_tag:
         return None
     tags = request.if_match.as_set(include_weak=True)
-    if len(tags) != 1 or not (tag := next(iter(tags))).isdigit() or len(tag) > 9:
+    tag = next(iter(tags)) if len(tags) == 1 else None
+    if not isinstance(tag, str) or not tag.isascii() or not tag.isdigit() or len(tag) > 9:
         raise ApiError("If-Match: expected the game's version as the scoreboard's ETag, e.g. \"3\"")
     return int(tag)
 

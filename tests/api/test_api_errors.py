@@ -176,3 +176,20 @@ def test_a_games_round_nested_too_deep_is_a_400(client: FlaskClient) -> None:
     )
     assert response.status_code == 400
     assert "not valid JSON" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    "if_match", ['""', "", 'W/""', '"1", "2"', '"abc"', "   ", "W/", ",", '"١"']
+)
+def test_a_bad_if_match_is_a_400(client: FlaskClient, if_match: str) -> None:
+    """Found by the fuzzing once the game's routes were in the OpenAPI document: an empty
+    If-Match was a 500."""
+    created = client.post(
+        "/api/v1/games",
+        json={"name": "M", "rules": "rummy500", "players": [{"name": "A"}, {"name": "B"}]},
+    )
+    path = "/" + created.get_json()["edit_url"].split("/", 3)[3] + "/rounds"
+    body = {"ended_by": "going_out", "players": [{"name": "A", "went_out": True}]}
+    response = client.post(path, json=body, headers={"Idempotency-Key": "m", "If-Match": if_match})
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith("If-Match:")
