@@ -388,3 +388,29 @@ def test_a_csv_needs_the_watchers_link_and_keeps_formulas_out(app: Flask) -> Non
     rows = list(csv.reader(io.StringIO(client.get(f"/w/{watcher}.csv").text)))
     assert rows[1][0] == "'=HYPERLINK(1)" and rows[1][3] == "'@Ann"
     assert rows[2][-2:] == ["-10", "-10"]  # numbers stay numbers
+
+
+def test_a_browsers_download_imports_with_a_new_scorer_link_for_a_game_it_only_watched(
+    app: Flask, empty_app: Flask, tmp_path: Path
+) -> None:
+    with app.app_context():
+        scored, watched = played_game("rummy500"), played_game("rummy5000")
+        scorer, watcher, secret = scored.scorer_token, watched.watcher_token, watched.scorer_token
+    client = app.test_client()
+    client.get(f"/s/{scorer}")
+    client.get(f"/w/{watcher}")
+    before = views(app, [(scorer, scored.watcher_token)])
+    path = tmp_path / "download.json"
+    path.write_bytes(client.get("/history/games.json").data)
+    assert secret not in path.read_text(encoding="utf-8")
+    result = empty_app.test_cli_runner(env={"FLASK_RUN_FROM_CLI": None}).invoke(
+        cli.cli, ["import", str(path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert views(empty_app, [(scorer, scored.watcher_token)]) == before
+    fresh = empty_app.test_client()
+    assert fresh.get(f"/w/{watcher}.json").status_code == 200
+    assert fresh.get(f"/s/{secret}").status_code == 404  # a new scorer link, not the old one
+    with empty_app.app_context():
+        game = db.session.scalar(db.select(Game).where(Game.watcher_token == watcher))
+        assert game is not None and len(game.scorer_token) == 32 and game.scorer_token != secret
