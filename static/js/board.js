@@ -1,7 +1,8 @@
 // The live scoreboard (and the game page's copy buttons).
 // htmx polls #live; this script keeps the screen awake, asks at once when the phone wakes or the
-// Wi-Fi comes back, says when the server cannot be reached, refuses to swap an error page into
-// the board, and keeps the breakdowns a viewer opened open across updates.
+// Wi-Fi comes back, says when the server cannot be reached and how old the scores shown are,
+// refuses to swap an error page into the board, and keeps the breakdowns a viewer opened open
+// across updates. On the scorer's page it also loads outbox.js (rounds kept on this phone).
 (function () {
   "use strict";
 
@@ -10,10 +11,34 @@
     return target instanceof Element && target.id === "live";
   }
 
+  // When the board last heard from the server (a poll answered, changed or not): said in the
+  // banner, "these scores are from 3 minutes ago", while the server cannot be reached.
+  let lastHeard = Date.now();
+  let ageTimer = null;
+
+  function age() {
+    const minutes = Math.floor((Date.now() - lastHeard) / 60000);
+    const at = new Date(lastHeard).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    if (minutes < 1) return `less than a minute old (from ${at})`;
+    return `${minutes} minute${minutes === 1 ? "" : "s"} old (from ${at})`;
+  }
+
+  function showAge() {
+    const text = document.querySelector("#connection .connection-text");
+    if (!text) return;
+    text.textContent = `Cannot reach the scorekeeper: these scores are ${age()}. Trying again…`;
+  }
+
   function setOnline(online) {
     const banner = document.getElementById("connection");
+    if (online) lastHeard = Date.now();
     if (banner) banner.hidden = online;
     document.body.classList.toggle("is-offline", !online);
+    clearInterval(ageTimer);
+    if (!online) {
+      showAge();
+      ageTimer = setInterval(showAge, 15000);
+    }
   }
 
   function ask() {
@@ -70,6 +95,17 @@
     if (event.persisted) ask();  // back from the browser's page cache
   });
   keepAwake();
+
+  // The scorer's page sends the rounds this phone kept while the server was away (outbox.js).
+  if (document.body.classList.contains("scorer-page")) {
+    const self = document.querySelector('script[src*="js/board.js"]');
+    if (self && !window.Outbox) {
+      const outbox = document.createElement("script");
+      outbox.src = self.src.replace(/js\/board\.js(\?.*)?$/, "js/outbox.js");
+      outbox.addEventListener("load", () => window.Outbox.flush());
+      document.head.appendChild(outbox);
+    }
+  }
 
   // "Copy link": the clipboard where the browser allows it (https), else select the text.
   document.addEventListener("click", async (event) => {

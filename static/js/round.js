@@ -226,6 +226,13 @@
     form.dataset.saving = "true";
     form.classList.add("is-saving");
     setTimeout(function () { saveButton.disabled = true; }, 0);
+    if (!window.Outbox) return; // a plain post
+    event.preventDefault(); // sent by outbox.js: kept on this phone when the server is away
+    window.Outbox.save(form).catch(function () {
+      delete form.dataset.saving;
+      form.classList.remove("is-saving");
+      saveButton.disabled = false;
+    });
   });
 
   window.addEventListener("pageshow", function (event) {

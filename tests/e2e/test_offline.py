@@ -1,0 +1,124 @@
+"""A scorer that survives the Wi-Fi (issue 13, item 6): a round saved while the server cannot be
+reached is kept on the phone with its idempotency key and sent once when it answers again; the
+board says how old its numbers are while it cannot reach the server."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Game
+
+from .conftest import ConsoleErrors, LiveServer
+from .test_table_ux import new_game
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+OFFLINE = ("ERR_INTERNET_DISCONNECTED", "Failed to fetch", "ERR_NETWORK")
+
+
+def rounds_of(live_server: LiveServer, scorer: str) -> list[int]:
+    with live_server.app.app_context():
+        game = db.session.execute(
+            db.select(Game).filter_by(scorer_token=scorer.rsplit("/", 1)[1])
+        ).scalar_one()
+        db.session.refresh(game)
+        return [stored.number for stored in game.rounds]
+
+
+def test_a_round_saved_offline_is_sent_once(
+    live_server: LiveServer, phone: Any, console_errors: ConsoleErrors
+) -> None:
+    console_errors.allow(*OFFLINE)
+    scorer = new_game(live_server, "rummy500", ["Ann", "Bob", "Cy"])
+    phone.goto(live_server.url + scorer + "/rounds/new")
+    phone.locator(".went-out label.choice", has_text="Ann").tap()
+    for face in ["8♠", "9♠", "10♠"]:
+        phone.get_by_role("button", name=face, exact=True).tap()
+    expect(phone.get_by_role("tab", name=re.compile(r"^Ann\b")).locator(".tab-total")).to_have_text(
+        "27"
+    )
+    phone.wait_for_load_state("networkidle")
+    posts: list[str] = []
+    phone.on(
+        "requestfinished",
+        lambda request: (
+            posts.append(request.url)
+            if request.method == "POST" and request.url.endswith("/rounds/new")
+            else None
+        ),
+    )
+
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Save round").tap()
+    status = phone.locator("#outbox-status")
+    expect(status).to_contain_text("saved on this phone, will send")
+    stored = phone.evaluate("JSON.parse(localStorage.getItem('scorekeeper.outbox'))")
+    assert len(stored) == 1 and len(stored[0]["key"]) == 32  # kept with its idempotency key
+    assert rounds_of(live_server, scorer) == []
+    phone.wait_for_timeout(4500)  # a retry while still offline changes nothing
+    expect(status).to_contain_text("will send")
+
+    phone.context.set_offline(False)
+    expect(status).to_contain_text("sent", timeout=10000)
+    assert rounds_of(live_server, scorer) == [1]
+    assert phone.evaluate("localStorage.getItem('scorekeeper.outbox')") == "[]"
+    phone.wait_for_timeout(5000)  # nothing is sent again
+    assert len(posts) == 1
+    assert rounds_of(live_server, scorer) == [1]
+    phone.get_by_role("link", name="See the standings").tap()
+    expect(phone.locator(".flash", has_text="Round 1 saved")).to_be_visible()
+
+
+def test_a_kept_round_goes_from_the_scorers_page_and_never_twice(
+    live_server: LiveServer, new_phone: Any, console_errors: ConsoleErrors
+) -> None:
+    """A round kept on the phone whose answer was lost (the server has it already) is sent
+    from the scorer's page with the same key: still one round."""
+    console_errors.allow(*OFFLINE)
+    phone = new_phone()
+    scorer = new_game(live_server, "rummy500", ["Ann", "Bob", "Cy"])
+    phone.goto(live_server.url + scorer + "/rounds/new")
+    phone.locator(".went-out label.choice", has_text="Bob").tap()
+    phone.get_by_role("tab", name=re.compile(r"^Bob\b")).tap()
+    for face in ["3♣", "3♦", "3♥"]:
+        phone.get_by_role("button", name=face, exact=True).tap()
+    phone.wait_for_load_state("networkidle")
+    form = phone.locator("form.round-form")
+    body = form.evaluate("f => new URLSearchParams(new FormData(f)).toString()")
+    key = phone.locator('input[name="key"]').input_value()
+    phone.get_by_role("button", name="Save round").tap()  # saved, and then kept as if unanswered
+    expect(phone.locator(".flash", has_text="Round 1 saved")).to_be_visible()
+    phone.evaluate(
+        """([action, body, key, done]) => localStorage.setItem('scorekeeper.outbox',
+        JSON.stringify([{key, action, body, number: '1', done, at: Date.now()}]))""",
+        [live_server.url + scorer + "/rounds/new", body, key, scorer + "#standings"],
+    )
+    phone.reload()
+    phone.wait_for_load_state("networkidle")
+    expect(phone.locator("#outbox-status")).to_contain_text("Round 1: sent")
+    assert rounds_of(live_server, scorer) == [1]
+
+
+def test_the_board_says_how_old_its_numbers_are(
+    live_server: LiveServer, new_phone: Any, console_errors: ConsoleErrors
+) -> None:
+    console_errors.allow(*OFFLINE)
+    board = new_phone()
+    scorer = new_game(live_server, "rummy500", ["Ann", "Bob", "Cy"])
+    with live_server.app.app_context():
+        token = db.session.execute(
+            db.select(Game.watcher_token).filter_by(scorer_token=scorer.rsplit("/", 1)[1])
+        ).scalar_one()
+    board.goto(f"{live_server.url}/w/{token}")
+    board.wait_for_load_state("networkidle")
+    board.context.set_offline(True)
+    banner = board.locator("#connection")
+    expect(banner).to_be_visible(timeout=15000)
+    expect(banner).to_contain_text(re.compile(r"these scores are .* old \(from \d"))
+    board.context.set_offline(False)
+    board.evaluate("document.dispatchEvent(new Event('board-wake'))")
+    expect(banner).to_be_hidden(timeout=15000)
