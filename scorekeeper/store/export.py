@@ -284,7 +284,13 @@ def load(doc: Any, *, skip_existing: bool = False) -> Loaded:
         existing = _existing_tokens(games)
         for index, data in enumerate(games, 1):
             label = _label(index, data)
-            tokens = {data.get("scorer_token"), data.get("watcher_token")} - {None}
+            if not isinstance(data, dict):
+                raise ImportRefused(f"{label} is not an object")
+            tokens = {
+                token
+                for token in (data.get("scorer_token"), data.get("watcher_token"))
+                if isinstance(token, str)
+            }
             if tokens & existing:
                 if not skip_existing:
                     raise ImportRefused(

@@ -184,6 +184,8 @@ def test_an_import_never_overwrites_a_game(
     ("change", "message"),
     [
         (lambda doc: doc.update(scorekeeper_export=9), "not a scorekeeper export"),
+        (lambda doc: doc["games"].append(["a list"]), "game 3 is not an object"),
+        (lambda doc: doc.update(aliases=[{"scope": "household"}]), "aliases: KeyError"),
         (lambda doc: doc["games"][0].pop("rounds"), "game 1 ('Friday rummy500'): KeyError"),
         (
             lambda doc: doc["games"][0]["rules"].update(min_set=1),
