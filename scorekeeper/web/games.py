@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -50,6 +50,7 @@ from .game_form import (
     player_field,
 )
 from .qr import qr_svg
+from .round_form.names import short_names
 
 bp = Blueprint("games", __name__)
 
@@ -196,6 +197,23 @@ class DealForm:
     plan: DealPlan | None = None
     error: str | None = None
     errors: dict[str, str] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # the players in dealing order
+
+    @property
+    def shown(self) -> dict[str, str]:
+        """The upcards as the form shows them: one that goes back (a redeal) is no longer one."""
+        redeal = self.plan.redeal if self.plan else ()
+        return {name: "" if name in redeal else self.upcards.get(name, "") for name in self.order}
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each player's name as the picker's narrow boxes show it, never cut into ambiguity."""
+        return dict(zip(self.order, short_names(self.order), strict=True))
+
+    @property
+    def waiting(self) -> list[str]:
+        """The players without an upcard, in dealing order (the picker's next tap: the first)."""
+        return [name for name, upcard in self.shown.items() if not upcard]
 
 
 def _upcard_choices(rules: Rules) -> list[tuple[str, str]]:
@@ -208,15 +226,42 @@ def _deal_form(
 ) -> DealForm:
     players = [player.name for player in game.players]
     dealer = dealer or records.upcoming_dealer(game) or players[-1]
-    return DealForm(dealer, upcards or {}, _upcard_choices(rules))
+    return DealForm(dealer, upcards or {}, _upcard_choices(rules), order=_dealing(players, dealer))
+
+
+def _dealing(players: list[str], dealer: str) -> list[str]:
+    """The players in the order the upcards are dealt: from the dealer's left, the dealer last."""
+    seat = players.index(dealer) if dealer in players else len(players) - 1
+    return players[seat + 1 :] + players[: seat + 1]
+
+
+def _tapped(upcards: dict[str, str], order: list[str], tap: str, ranks: set[str]) -> None:
+    """The picker's tap into ``upcards``: a rank is the next player's upcard, ``back`` takes the
+    last one back, ``clear`` all of them."""
+    given = [name for name in order if upcards.get(name)]
+    if tap == "back" and given:
+        upcards[given[-1]] = ""
+    elif tap == "clear":
+        upcards.update(dict.fromkeys(order, ""))
+    elif tap in ranks:
+        waiting = next((name for name in order if not upcards.get(name)), None)
+        if waiting is not None:
+            upcards[waiting] = tap
 
 
 def _plan(game: Game, rules: Rules, form: Mapping[str, str]) -> DealForm:
-    """The deal helper's plan for the posted upcards (``upcard-<seat>``) and ``dealer``."""
+    """The deal helper's plan for the posted upcards (``upcard-<seat>``) and ``dealer``; with
+    ``tap`` (the card picker: a rank, ``back`` or ``clear``) the upcards changed first, and a plan
+    once every player has one (until then, no complaint)."""
     players = [player.name for player in game.players]
     dealer = form.get("dealer", "")
     upcards = {name: form.get(f"upcard-{seat}", "") for seat, name in enumerate(players)}
     blank = _deal_form(game, rules, dealer if dealer in players else None, upcards)
+    tap = form.get("tap", "")
+    if tap:
+        _tapped(upcards, blank.order, tap, {value for value, _ in blank.choices})
+        if not all(upcards.values()):
+            return replace(blank, upcards=upcards)
     errors = {
         f"upcard-{seat}": f"What is {name}'s face-up card?"
         for seat, name in enumerate(players)
@@ -230,16 +275,14 @@ def _plan(game: Game, rules: Rules, form: Mapping[str, str]) -> DealForm:
     if dealer not in players:
         errors["dealer"] = "Who deals this round?"
     if errors:
-        return DealForm(blank.dealer, upcards, blank.choices, errors=errors)
+        return replace(blank, errors=errors)
     # The table sees ranks; the engine wants cards: give each copy of a rank its own suit.
     packs = rules.packs(len(players))
     counts = Counter(rank for rank in upcards.values() if rank != "JK")
     for rank, count in counts.items():
         if count > len(SUITS) * packs:
-            return DealForm(
-                dealer,
-                upcards,
-                blank.choices,
+            return replace(
+                blank,
                 error=f"{count} {rank_name(rank, plural=True)} cannot be face up: "
                 f"the {packs} pack{'s' if packs > 1 else ''} hold "
                 f"{len(SUITS) * packs}.",
@@ -255,8 +298,8 @@ def _plan(game: Game, rules: Rules, form: Mapping[str, str]) -> DealForm:
     try:
         plan = plan_deal(rules, players, dealer, cards, round_number=len(game.rounds) + 1)
     except DealError as error:
-        return DealForm(dealer, upcards, blank.choices, error=f"{error}.")
-    return DealForm(dealer, upcards, blank.choices, plan=plan)
+        return replace(blank, error=f"{error}.")
+    return replace(blank, plan=plan)
 
 
 # --- the scorer's page -------------------------------------------------------------------------
@@ -303,7 +346,7 @@ def deal(token: str) -> BaseResponse:
     if rules.deal != "upcard":
         abort(404, "This game's rules deal a fixed number of cards: there is no upcard deal.")
     planned = _plan(game, rules, request.form)
-    status = 200 if planned.plan is not None else 422
+    status = 422 if planned.errors or planned.error else 200
     plan = planned.plan
     if plan is not None and not plan.redeal and plan.wild_rank != game.next_wild_rank:
         records.deal_next(game, plan.wild_rank)  # every board now shows the round's wild rank

@@ -172,3 +172,34 @@ def test_the_round_form_passes_axe(
     expect(phone.locator(".move-sheet:not([hidden])")).to_be_visible()
     found = axe_violations(phone, axe_source)
     assert not found, "\n".join(found)
+
+
+def test_the_deal_helper_takes_a_tap_per_upcard(live_server: LiveServer, phone: Any) -> None:
+    """Four upcards and 'Record this round': 5 taps, the dealer and the wild rank following."""
+    scorer = new_game(live_server, "rummy5000", ["Ann", "Bob", "Cy", "Dee"], dealer="Dee")
+    phone.goto(live_server.url + scorer)
+    helper = phone.locator("#deal-helper")
+    expect(helper.locator(".deal-upcards li.is-next")).to_contain_text("Ann")  # Dee's left
+    taps = 0
+    for rank in ["7", "K", "A", "4"]:  # Ann, Bob, Cy, then Dee the dealer
+        helper.get_by_role("button", name=rank, exact=True).tap()
+        taps += 1
+    expect(helper.locator(".deal-wild")).to_contain_text("4s")
+    expect(helper.locator(".deal-upcards")).to_contain_text("A")
+    assert in_view(helper.get_by_role("link", name="Record this round"))
+    helper.get_by_role("link", name="Record this round").tap()
+    taps += 1
+    expect(phone.locator("#wild_rank")).to_have_value("4")
+    expect(phone.locator("#dealer")).to_have_value("Dee")
+    assert taps <= 5
+    print(f"\nthe deal helper for four: {taps} taps")
+
+
+def test_a_wrong_upcard_is_one_tap_back(live_server: LiveServer, phone: Any) -> None:
+    scorer = new_game(live_server, "rummy5000", ["Ann", "Bob", "Cy", "Dee"], dealer="Dee")
+    phone.goto(live_server.url + scorer)
+    helper = phone.locator("#deal-helper")
+    helper.get_by_role("button", name="9", exact=True).tap()
+    expect(helper.locator(".deal-upcards li.is-next")).to_contain_text("Bob")
+    helper.get_by_role("button", name="Undo last upcard").tap()
+    expect(helper.locator(".deal-upcards li.is-next")).to_contain_text("Ann")

@@ -812,3 +812,38 @@ def test_an_inexact_grouping_is_a_hint_not_a_stop(
         client.post(f"/s/{token}/rounds/preview", data={**open_form(client, token), **API_MD})
     )
     assert "Too many cards" not in page
+
+
+# --- the deal helper's card picker: one tap per upcard, then the round form ----------------------
+
+
+def test_the_deal_pickers_taps_give_each_player_an_upcard(app: Flask, client: FlaskClient) -> None:
+    """Each tap (``tap=<rank>``) is the next upcard in dealing order (from the dealer's left);
+    ``back`` takes the last one back; the fourth gives the plan and the round form's link."""
+    token = make_game(
+        app, rules_for("rummy5000", {"upcard_min_rank": "4"}), ("Ann", "Bob", "Cy", "Dee"), "Bob"
+    )["scorer"]
+    page = client.get(f"/s/{token}").get_data(as_text=True)
+    sent = {"csrf_token": hidden(page, "csrf_token"), "dealer": "Bob"}
+    htmx = {"HX-Request": "true"}
+    order = {"Cy": 2, "Dee": 3, "Ann": 0, "Bob": 1}  # Bob deals: Cy first, Bob last
+    for name, rank in zip(order, ["7", "K", "A", "4"], strict=True):
+        response = client.post(f"/s/{token}/deal", data={**sent, "tap": rank}, headers=htmx)
+        assert response.status_code == 200
+        fragment = response.get_data(as_text=True)
+        assert selected(fragment, f"upcard-{order[name]}") == rank
+        sent[f"upcard-{order[name]}"] = rank
+        if name != "Bob":
+            assert "Record this round" not in fragment and "field-error" not in fragment
+    assert "Wild this round: <strong>4s</strong>" in fragment
+    assert f'href="/s/{token}/rounds/new?wild=4&amp;dealer=Bob">Record this round</a>' in fragment
+    back = client.post(f"/s/{token}/deal", data={**sent, "tap": "back"}, headers=htmx)
+    assert selected(back.get_data(as_text=True), "upcard-1") == ""
+    assert 'class="is-next" aria-current="step"' in back.get_data(as_text=True)
+    # a rank not in this game's pack changes nothing
+    odd = client.post(
+        f"/s/{token}/deal",
+        data={"csrf_token": sent["csrf_token"], "dealer": "Bob", "tap": "JK"},
+        headers=htmx,
+    )
+    assert odd.status_code == 200 and "field-error" not in odd.get_data(as_text=True)
