@@ -2,12 +2,13 @@
 
 - :mod:`.home`, :mod:`.games` (new game, the scorer's page, deal, finish, undo),
   :mod:`.rounds` (record and correct a round), :mod:`.board` (the watchers' live board),
-  :mod:`.history` (the games across nights, stats, names merged, downloads), :mod:`.health`;
+  :mod:`.history` (the games across nights, stats, names merged, downloads), :mod:`.check`
+  ("Is this legal?"), :mod:`.story` (a game's rules page and its story), :mod:`.health`;
 - :mod:`.round_form`: the round form's fields ↔ the engine's round record, and its preview;
 - :mod:`.game_form`: the new-game form;
 - :mod:`.links`: a game reached by its link, the games this browser remembers, public URLs;
 - request plumbing: :mod:`.csrf`, :mod:`.security` (headers, caching), :mod:`.limits` (rate
-  limits), :mod:`.compress`,
+  limits), :mod:`.polls` (unchanged board polls answered before Flask), :mod:`.compress`,
   :mod:`.errors` (error pages); what pages draw: :mod:`.filters`, :mod:`.chart`, :mod:`.qr`,
   :mod:`.network` (the address phones reach).
 
