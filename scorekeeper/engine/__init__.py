@@ -3,7 +3,8 @@
 It holds the cards and their notation (``cards``), the house rules, each option declared once
 (``rules``), the presets of RULES.md (``presets``), checking a meld (``melds``), the exact search
 for the best grouping of a pile (``arrange``), scoring a round (``scoring``), the standings and
-sides of a game (``standings``) and the deal helper (``deal``). It imports nothing outside itself
+sides of a game (``standings``), the deal helper (``deal``) and Spades' bids, tricks and bags
+(``spades``). It imports nothing outside itself
 but the standard library (no Flask, no SQLAlchemy, no pydantic), and everything it returns is an
 immutable value. Its public API is exported here, so one import is enough:
 
@@ -60,6 +61,14 @@ from .scoring import (
     TeamScore,
     score_round,
 )
+from .spades import (
+    SpadesError,
+    SpadesHand,
+    SpadesRules,
+    SpadesStandings,
+    score_hand,
+    spades_standings,
+)
 from .standings import RoundResult, Seat, Standings, StandingsError, sides, standings
 from .workload import arranging
 
@@ -93,6 +102,10 @@ __all__ = [
     "Rules",
     "RulesError",
     "Seat",
+    "SpadesError",
+    "SpadesHand",
+    "SpadesRules",
+    "SpadesStandings",
     "Standings",
     "StandingsError",
     "TeamScore",
@@ -114,7 +127,9 @@ __all__ = [
     "rank_name",
     "round_wild_rank",
     "rules_for",
+    "score_hand",
     "score_round",
     "sides",
+    "spades_standings",
     "standings",
 ]
