@@ -22,8 +22,25 @@ from flask.cli import FlaskGroup, ScriptInfo, pass_script_info, routes_command, 
 from . import create_app
 from .web.network import is_loopback, phone_url
 
-#: Open connections waitress keeps (each open board holds one between its polls).
-CONNECTION_LIMIT = 1000
+#: Open connections waitress keeps: each open board holds one between its polls (an unchanged
+#: poll keeps its connection), so a room of a few thousand boards needs as many.
+CONNECTION_LIMIT = 4000
+
+
+def open_files_for(connections: int) -> int:
+    """Raise this process's soft limit on open files toward what ``connections`` need (as far
+    as the hard limit allows, where the platform has one); the connections it can then take."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover (Windows: no such limit to raise)
+        return connections
+    wanted = connections + 100  # the database, the log, the listening socket …
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    return connections if soft == resource.RLIM_INFINITY else min(connections, soft - 100)
 
 
 def _print_qr(url: str) -> None:
@@ -134,7 +151,7 @@ def serve(info: ScriptInfo, host: str, port: int, threads: int, household: bool)
         host=host,
         port=port,
         threads=threads,
-        connection_limit=CONNECTION_LIMIT,
+        connection_limit=open_files_for(CONNECTION_LIMIT),
         asyncore_use_poll=True,
     )
 

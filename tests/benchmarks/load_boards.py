@@ -16,14 +16,14 @@ What runs
 ---------
 ``--stack serve`` (the default) is a card night: ``scorekeeper serve`` (waitress, ``--threads``,
 16 by default as the command ships) on a fresh SQLite database in a temporary folder, or on
-``--database-url``. Waitress there takes at most ``CONNECTION_LIMIT`` (1000) connections at once;
+``--database-url``. Waitress there takes at most ``CONNECTION_LIMIT`` (4000) connections at once;
 past that it stops accepting and new connections wait unanswered in the listen backlog
 (waitress's 1024, capped by ``net.core.somaxconn``) until they time out (``--timeout``, counted
 as errors): a phase with more watchers and scorers than that says so before it starts. Waitress
-(3.0) closes the connection after every 204 and 304 (no Content-Length, so it does not keep it
-alive), so a watcher of an unchanged game holds no connection between polls and reconnects for
-each one: the "connections made" line shows it. ``--connection-limit N`` starts the same
-``serve`` command with that limit instead (a what-if for raising it, not what ships).
+(3.0) closes the connection after every 204 and 304, so the app answers an unchanged poll with
+an empty 200 and ``HX-Reswap: none`` (web/polls.py): every watcher keeps its connection between
+polls, and the "connections made" line shows how many were opened. ``--connection-limit N``
+starts the same ``serve`` command with that limit instead (a what-if, not what ships).
 
 ``--stack gunicorn`` is the hosted path of the README: ``gunicorn -w WORKERS -k gthread
 --threads THREADS 'scorekeeper:create_app()'`` (``--workers`` 2, ``--threads`` 50 by default).
@@ -542,6 +542,13 @@ async def start_games(count: int) -> list[Game]:
     return [game for game in games if game is not None]
 
 
+def unchanged(reply: Reply) -> bool:
+    """An unchanged poll's answer: an empty 200 that htmx does not swap (or a 204)."""
+    return reply.status == 204 or (
+        reply.status == 200 and reply.headers.get("hx-reswap") == "none" and not reply.body
+    )
+
+
 def version_of(reply: Reply) -> int | None:
     match = re.fullmatch(r'(?:W/)?"(\d+)"', reply.headers.get("etag", ""))
     return int(match.group(1)) if match else None
@@ -607,7 +614,7 @@ async def watcher(
                 for seen in range(version + 1, new + 1):
                     tally.seen.setdefault((game, seen), []).append(finished)
                 version = new
-            elif reply.status != 204:
+            elif not unchanged(reply):
                 tally.error(f"poll status {reply.status}", f"poll: status {reply.status}")
         await asyncio.sleep(max(0.0, started + POLL_SECONDS - time.monotonic()))
     tally.retries += connection.retries
@@ -692,9 +699,8 @@ async def watch_phase(
             f"  NOTE: up to {held} connections at once, more than the {limit} waitress takes "
             f"(connection_limit of scorekeeper serve): past it, new connections wait unanswered "
             f"in the listen backlog and time out after {args.timeout:g} s (errors below). "
-            f"Waitress closes the connection after every 204, so unchanged polls hold none "
-            f"between polls. Every watcher kept alive: --stack gunicorn, or --connection-limit "
-            f"(a what-if)."
+            f"Every watcher keeps its connection between polls: --stack gunicorn, or "
+            f"--connection-limit (a what-if)."
         )
     versions = await current_versions(games)
     tally = Tally()
