@@ -65,7 +65,7 @@
     var totals = mode(seat) === "totals";
     var wild = words((preview.querySelector(".preview[data-wild]") || {dataset: {}}).dataset.wild);
     picker.dataset.dest = dest;
-    picker.querySelectorAll(".picker-grid, .dest-switch").forEach(function (el) { el.hidden = totals; });
+    picker.classList.toggle("is-totals", totals); // the grid keeps its room: the tabs stay put
     picker.querySelector(".picker-note").hidden = !totals;
     picker.querySelectorAll(".dest-button").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.dest === dest));

@@ -203,3 +203,70 @@ def test_a_wrong_upcard_is_one_tap_back(live_server: LiveServer, phone: Any) -> 
     expect(helper.locator(".deal-upcards li.is-next")).to_contain_text("Bob")
     helper.get_by_role("button", name="Undo last upcard").tap()
     expect(helper.locator(".deal-upcards li.is-next")).to_contain_text("Ann")
+
+
+def below_half(locator: Any) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= PHONE["height"] / 2 and in_view(locator)
+
+
+def test_the_reference_round_in_thumb_reach(live_server: LiveServer, phone: Any) -> None:
+    """test_card_night's round 1 (5000 Rummy for four, fours wild), from the deal helper: the
+    destination switch, the tabs and 'Went out' in the bottom half at every player change;
+    the taps counted (a typed field counts one)."""
+    scorer = new_game(live_server, "rummy5000", ["Ann", "Bob", "Cy", "Dee"], dealer="Dee")
+    phone.goto(live_server.url + scorer)
+    helper = phone.locator("#deal-helper")
+    deal_taps = 0
+    for rank in ["7", "K", "A", "4"]:
+        helper.get_by_role("button", name=rank, exact=True).tap()
+        deal_taps += 1
+    helper.get_by_role("link", name="Record this round").tap()
+    deal_taps += 1
+    expect(phone.locator("#wild_rank")).to_have_value("4")
+    taps, cards = 0, 0
+
+    def tap(locator: Any) -> None:
+        nonlocal taps
+        locator.tap()
+        taps += 1
+
+    def card(face: str) -> None:
+        nonlocal cards
+        tap(phone.get_by_role("button", name=face, exact=True))
+        cards += 1
+
+    def player(name: str) -> None:
+        assert below_half(tab(phone, name)), f"{name}'s tab is out of thumb reach"
+        tap(tab(phone, name))
+        switch = phone.get_by_role("button", name="In hand", exact=True)
+        assert below_half(switch), "the destination switch is out of thumb reach"
+
+    assert below_half(phone.locator(".went-out label.choice", has_text="Ann"))
+    tap(phone.locator(".went-out label.choice", has_text="Ann"))
+    for face in ["8♠", "4♥", "10♠", "7♣", "7♦", "7♥"]:
+        card(face)
+    player("Bob")
+    for face in ["Q♣", "Q♦", "Q♥", "J♠"]:
+        card(face)
+    tap(phone.get_by_role("button", name="In hand", exact=True))
+    for face in ["K♦", "2♣"]:
+        card(face)
+    player("Cy")
+    tap(phone.locator("#player-2 .mode-switch label", has_text="Totals"))
+    phone.get_by_label("Points on the table (Cy)", exact=True).fill("30")
+    phone.get_by_label("Points in hand (Cy)", exact=True).fill("15")
+    taps += 2
+    player("Dee")
+    tap(phone.get_by_role("button", name="In hand", exact=True))
+    for face in ["5♠", "9♥", "A♣"]:
+        card(face)
+    expect(tab(phone, "Ann").locator(".tab-total")).to_have_text("270")
+    expect(tab(phone, "Bob").locator(".tab-total")).to_have_text("40")
+    tap(phone.get_by_role("button", name="Save round"))
+    expect(phone.locator(".flash", has_text="Round 1 saved")).to_be_visible()
+    print(
+        f"\nthe reference round: {taps} taps for {cards} cards (cards + {taps - cards}), "
+        f"after {deal_taps} for the deal"
+    )
+    assert cards == 15 and taps == 25  # cards + 10: the issue's aim (cards + 8) is not met yet
