@@ -7,6 +7,7 @@ Content-Security-Policy violation) fails the test that caused it.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import threading
@@ -169,11 +170,14 @@ AXE_CORE = Path(
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     """axe-core's script (run in the page by :func:`axe_violations`)."""
-    if not AXE_CORE.exists():
-        install = f"npm install --prefix .venv/axe axe-core@{AXE_VERSION}"
+    install = f"npm install --prefix .venv/axe axe-core@{AXE_VERSION}"
+    package = AXE_CORE.parent / "package.json"
+    found = json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else None
+    if found != AXE_VERSION:
+        missing = f"axe-core {AXE_VERSION} not at {AXE_CORE} (found: {found})"
         if os.environ.get("CI"):
-            pytest.fail(f"no axe-core at {AXE_CORE}: .ci/run installs it ({install})")
-        pytest.skip(f"no axe-core at {AXE_CORE} ({install})")
+            pytest.fail(f"{missing}: .ci/run installs it ({install})")
+        pytest.skip(f"{missing} ({install})")
     return AXE_CORE.read_text(encoding="utf-8")
 
 
