@@ -28,6 +28,20 @@
   }
   function drop(key) { store(load().filter(function (e) { return e.key !== key; })); }
 
+  /* The keys this phone has sent or kept: a round form that carries one again (a copy the
+     service worker kept) must not save its round under it. */
+  var USED = "scorekeeper.used-keys";
+  function used(key) {
+    try { return JSON.parse(localStorage.getItem(USED) || "[]").indexOf(key) >= 0; } catch (e) { return false; }
+  }
+  function use(key) {
+    try {
+      var keys = JSON.parse(localStorage.getItem(USED) || "[]").filter(function (k) { return k !== key; });
+      keys.push(key);
+      localStorage.setItem(USED, JSON.stringify(keys.slice(-50)));
+    } catch (e) { /* no storage: nothing to remember */ }
+  }
+
   /* The status line: in the round form's save bar, else at the top of the page. */
   function status(text, kind, link) {
     var line = document.getElementById("outbox-status");
@@ -62,6 +76,8 @@
       signal: controller ? controller.signal : undefined,
     }).then(function (response) {
       clearTimeout(stop);
+      // too many requests, or a server (or its proxy) in trouble: not an answer, try again later
+      if (response.status === 429 || response.status >= 500) throw new Error("no answer yet");
       return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
     }, function (error) {
       clearTimeout(stop);
@@ -133,7 +149,7 @@
       at: Date.now(),
     };
     return post(form.action, body).then(function (saved) {
-      if (saved) { window.location.assign(entry.done); return; }
+      if (saved) { use(entry.key); window.location.assign(entry.done); return; }
       form.submit(); // nothing was stored: the plain post shows why, entries kept
     }, function () {
       if (!keep(entry)) {
@@ -141,6 +157,7 @@
                "error");
         throw new Error("not kept");
       }
+      use(entry.key);
       status(label(entry) + " saved on this phone, will send when the server answers.",
              "warning");
       timer = setTimeout(flush, RETRY_MS);
@@ -152,5 +169,7 @@
     if (document.visibilityState === "visible") flush();
   });
   window.addEventListener("pageshow", flush);
-  window.Outbox = { save: save, flush: flush, pending: function () { return load().length; } };
+  window.Outbox = {
+    save: save, flush: flush, used: used, pending: function () { return load().length; },
+  };
 })();

@@ -122,3 +122,32 @@ def test_the_board_says_how_old_its_numbers_are(
     board.context.set_offline(False)
     board.evaluate("document.dispatchEvent(new Event('board-wake'))")
     expect(banner).to_be_hidden(timeout=15000)
+
+
+def test_a_busy_server_is_no_answer(
+    live_server: LiveServer, phone: Any, console_errors: ConsoleErrors
+) -> None:
+    """A 503 (a proxy while the server restarts) or a 429 keeps the round on the phone, to try
+    again: never taken as the server refusing it."""
+    console_errors.allow(*OFFLINE, "503")
+    scorer = new_game(live_server, "rummy500", ["Ann", "Bob", "Cy"])
+    phone.goto(live_server.url + scorer + "/rounds/new")
+    phone.locator(".went-out label.choice", has_text="Ann").tap()
+    for face in ["8♠", "9♠", "10♠"]:
+        phone.get_by_role("button", name=face, exact=True).tap()
+    phone.wait_for_load_state("networkidle")
+    busy = {"left": 1}
+
+    def once_busy(route: Any) -> None:
+        if route.request.method == "POST" and busy["left"]:
+            busy["left"] -= 1
+            route.fulfill(status=503, body="restarting")
+        else:
+            route.continue_()
+
+    phone.route("**/rounds/new", once_busy)
+    phone.get_by_role("button", name="Save round").tap()
+    status = phone.locator("#outbox-status")
+    expect(status).to_contain_text("saved on this phone, will send")
+    expect(status).to_contain_text("sent", timeout=10000)
+    assert rounds_of(live_server, scorer) == [1]
