@@ -27,6 +27,7 @@ from uuid import uuid4
 from flask import (
     Blueprint,
     Response,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -452,6 +453,15 @@ def delete_round(token: str, number: int) -> BaseResponse:
     later = " The rounds after it moved up one." if number <= len(game.rounds) else ""
     flash(f"Round {number} deleted.{later} Undo brings it back.")
     return redirect(url_for("games.scorer_page", token=token), 303)
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker (static/js/sw.js) served from the top of the site: its scope is every
+    page, so that the scorer's page and the round form open without the network."""
+    response = current_app.send_static_file("js/sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.errorhandler(CsrfFailed)

@@ -847,3 +847,14 @@ def test_the_deal_pickers_taps_give_each_player_an_upcard(app: Flask, client: Fl
         headers=htmx,
     )
     assert odd.status_code == 200 and "field-error" not in odd.get_data(as_text=True)
+
+
+def test_the_service_worker_is_served_from_the_top(client: FlaskClient) -> None:
+    """/sw.js: its scope may be every page; never cached stale (a new version is seen at once)."""
+    with client.get("/sw.js") as response:
+        assert response.status_code == 200
+        assert "javascript" in response.content_type
+        assert response.headers["Cache-Control"] == "no-cache"
+        assert b'addEventListener("fetch"' in response.get_data()
+    with client.get("/static/manifest.json") as manifest:
+        assert manifest.status_code == 200 and manifest.get_json()["display"] == "standalone"
