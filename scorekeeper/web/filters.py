@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 from ..engine.cards import Card
 from ..engine.rules import JOKER_EFFECTS
 from .chart import totals_chart
+from .round_form.names import short_names
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -77,3 +78,4 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(card_text, "card_text")
     app.add_template_global(totals_chart, "totals_chart")
     app.jinja_env.globals["joker_effects"] = JOKER_EFFECTS  # the dealer's joker's choices
+    app.jinja_env.globals["short_names"] = short_names  # names told apart in narrow columns
