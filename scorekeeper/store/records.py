@@ -195,9 +195,9 @@ def cached_standings(game: Game) -> Standings:
     return standings(game_rules(game), game_seats(game), results)
 
 
-def recent_scores(game: Game, count: int | None) -> list[tuple[Round, RoundScore]]:
-    """The last ``count`` rounds (every round if None), oldest first, each rescored from its
-    stored cards."""
+def recent_scores(game: Game, count: int | None) -> list[tuple[Round, RoundRecord, RoundScore]]:
+    """The last ``count`` rounds (every round if None), oldest first, each with its record and
+    that record rescored from its stored cards."""
     query = select(Round).where(Round.game_id == game.id).order_by(Round.number.desc())
     if count is not None:
         query = query.limit(count)
@@ -207,7 +207,11 @@ def recent_scores(game: Game, count: int | None) -> list[tuple[Round, RoundScore
     recent = list(db.session.scalars(query))[::-1]
     rules = game_rules(game)
     teams = _teams(game, rules)
-    return [(stored, score_round(rules, _record(stored, teams))) for stored in recent]
+    scored = []
+    for stored in recent:
+        record = _record(stored, teams)
+        scored.append((stored, record, score_round(rules, record)))
+    return scored
 
 
 def for_game(game: Game, record: RoundRecord) -> RoundRecord:

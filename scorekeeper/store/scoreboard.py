@@ -91,6 +91,7 @@ class Board:
 
 def _round_row(
     stored: Round,
+    record: RoundRecord,
     score: RoundScore,
     running: Mapping[str, int],
     players: list[str],
@@ -108,7 +109,7 @@ def _round_row(
         warnings=[(warning, warning in stored.accepted_warnings) for warning in score.warnings],
         after_end=after_end,
         ended_by=stored.ended_by,
-        record=records.round_record(stored),
+        record=record,
         score=score,
     )
 
@@ -149,12 +150,13 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
     rows = [
         _round_row(
             stored,
+            record,
             score,
             standing.running[stored.number - 1],
             players,
             ended is not None and stored.number > ended,
         )
-        for stored, score in records.recent_scores(game, recent)
+        for stored, record, score in records.recent_scores(game, recent)
     ]
     next_round = played + 1
     next_wild = next_wild_rank(game, rules)
