@@ -15,8 +15,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from .cards import Card
+from .cards import ALL_CARDS, JOKER_CARD, Card
 from .rules import Rules
 
 #: A joker priced "as represented" is worth this in hand (RULES.md).
@@ -39,13 +40,27 @@ class Context:
         return self.rules.jokers_wild
 
     def is_wild(self, card: Card) -> bool:
-        if card.is_joker:
-            return self.jokers_wild
-        return (
-            card.rank == self.wild_rank
-            or card.rank in self.rules.wild_ranks
-            or card.code() in self.rules.wild_cards
-        )
+        return card in self._wild_cards
+
+    @cached_property
+    def _points_memo(self) -> dict[tuple[Card, Card | None, bool], int]:
+        return {}
+
+    @cached_property
+    def _wild_cards(self) -> frozenset[Card]:
+        """Every card that is wild this round (asked about for every card of every meld the
+        search tries, so worked out once)."""
+        rules = self.rules
+        wild = {
+            card
+            for card in ALL_CARDS
+            if card.rank == self.wild_rank
+            or card.rank in rules.wild_ranks
+            or card.code() in rules.wild_cards
+        }
+        if self.jokers_wild:
+            wild.add(JOKER_CARD)
+        return frozenset(wild)
 
 
 def divide(points: int, divisor: int) -> int:
@@ -101,6 +116,17 @@ def card_points(
     ctx: Context, card: Card, *, as_card: Card | None = None, ace_low: bool = False
 ) -> int:
     """What ``card`` scores, in a meld standing for ``as_card`` or (without it) in hand."""
+    # Asked for every card of every reading the referee weighs: kept per round's context
+    # (at most 53 cards x 53 readings x 2, so the memo stays small).
+    key = (card, as_card, ace_low)
+    memo = ctx._points_memo
+    points = memo.get(key)
+    if points is None:
+        points = memo[key] = _card_points(ctx, card, as_card, ace_low)
+    return points
+
+
+def _card_points(ctx: Context, card: Card, as_card: Card | None, ace_low: bool) -> int:
     rules = ctx.rules
     if card.is_joker:
         if rules.override_points(card.code()) is not None or rules.joker_points != "as_represented":

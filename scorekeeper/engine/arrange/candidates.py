@@ -9,6 +9,7 @@ their own place there).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 
 from ..cards import Card
@@ -95,16 +96,23 @@ class _Candidates(_PileModel):
         asked once for each count of plain wilds with each choice of the other wilds.
         """
         plain = self._plain(cards, onto)
+        limit_ok = self._limit_check(cards, onto)
+        fixed = self.fixed
         seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
         for vector in vectors[k]:
             self._spend(2)  # each choice of wild kinds costs about two search steps
-            if not self._limit_ok(naturals, onto, vector):
+            if limit_ok is not None and not limit_ok(vector):
                 continue
-            plain_points = sum(self.fixed[i] * n for i, n in enumerate(vector) if plain[i])
-            signature = (
-                sum(n for i, n in enumerate(vector) if plain[i]),
-                tuple(0 if plain[i] else n for i, n in enumerate(vector)),
-            )
+            plain_n = plain_points = 0
+            others = []
+            for i, n in enumerate(vector):
+                if plain[i]:
+                    plain_n += n
+                    plain_points += fixed[i] * n
+                    others.append(0)
+                else:
+                    others.append(n)
+            signature = (plain_n, tuple(others))
             if signature not in seen:
                 wild_cards = [
                     kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)
@@ -138,32 +146,44 @@ class _Candidates(_PileModel):
             for kind in self.kinds
         ]
 
-    def _limit_ok(
-        self, naturals: tuple[tuple[int, int], ...], onto: int | None, vector: tuple[int, ...]
-    ) -> bool:
-        """Could these wilds satisfy ``wild_limit``, with every wild that could stand in its own
-        place counted as natural? (A quick filter before asking the referee.)"""
+    def _limit_check(
+        self, cards: list[Card], onto: int | None
+    ) -> Callable[[tuple[int, ...]], bool] | None:
+        """A quick filter before asking the referee, for the groups of these naturals: could
+        a choice of wilds (a count of each kind) satisfy ``wild_limit``, with every wild that
+        could stand in its own place counted as natural? None: no limit to check. (What does
+        not depend on the choice is worked out once, here.)"""
         rules = self.rules
         if rules.wild_limit == "none":
-            return True
-        cards = self._cards(naturals)
+            return None
+        is_wild = self.ctx.is_wild
         base = list(self.table[onto]) if onto is not None else []
-        nat = [c for c in (*cards, *base) if not self.ctx.is_wild(c)]
-        wilds = [kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)]
-        wilds += [c for c in base if self.ctx.is_wild(c)]
+        nat = [c for c in (*cards, *base) if not is_wild(c)]
+        base_wilds = [c for c in base if is_wild(c)]
         ranks = {c.rank for c in nat}
         suits = {c.suit for c in nat}
-        own = sum(
-            1 for w in wilds if not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
-        )
-        n = len(nat) + len(wilds)
-        counted = len(wilds) - own if rules.wild_as_itself == "natural" else len(wilds)
-        naturals_n = n - counted
-        if rules.wild_limit == "one":
-            return counted <= 1
-        if rules.wild_limit == "one_per_three":
-            return counted <= n // 3
-        return counted < naturals_n
+
+        def own_place(w: Card) -> bool:
+            return not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
+
+        # Per wild kind, 1 where it counts as wild for the limit, 0 where as natural.
+        as_natural = rules.wild_as_itself == "natural"
+        weight = [0 if as_natural and own_place(kind) else 1 for kind in self.kinds]
+        base_counted = sum(0 if as_natural and own_place(w) else 1 for w in base_wilds)
+        n_fixed = len(nat) + len(base_wilds)
+        kind_of_limit = rules.wild_limit
+
+        def ok(vector: tuple[int, ...]) -> bool:
+            wilds = sum(vector)
+            counted = base_counted + sum(w * n for w, n in zip(weight, vector, strict=True))
+            n = n_fixed + wilds
+            if kind_of_limit == "one":
+                return counted <= 1
+            if kind_of_limit == "one_per_three":
+                return counted <= n // 3
+            return counted < n - counted
+
+        return ok
 
     def _vectors(self, size: int) -> list[tuple[int, ...]]:
         """Every choice of ``size`` of the pile's wild cards, as a count of each kind."""

@@ -364,6 +364,20 @@ class PileDP:
         total += fixed_left * (card + point * self.class_best) + plain * point * self.class_best
         return total
 
+    def _length(self, kind: int, n: int, p: int) -> int:
+        """A run's length as its track keeps it: past ``min_run``, and with more room left
+        than there are wilds to fill it, how long it is changes nothing still to come (it is
+        legal, and its capacity is as much as the wilds can fill), so every such length is
+        kept as ``min_run`` and the states that differed only in it merge."""
+        if kind not in (RUN, LOW) or self.corner_ok or n <= self.min_run:
+            return n
+        # Its length counts only for the room it leaves the fixed-points wilds (jokers go
+        # above it by the ranks, not by its length): none, or more room than there are such
+        # wilds even if it took every rank above this one and the ace high.
+        if not self.fixed_total or self.widest - n - (self.size - p) >= self.fixed_total:
+            return self.min_run
+        return n
+
     # --- wild cards filling places ---------------------------------------------------------
 
     def _fills(self, values: Sequence[int], fixed_free: int, joker_free: int) -> list[_Fill]:
@@ -507,7 +521,8 @@ class PileDP:
                     continue
                 values = [self._joker_value(s, x) for x in range(p - gap, p)]
                 for f2, j2, wg in self._fills(values, ff - (how == OWN), jf):
-                    longer = (kind, n + gap + 1, min(lim3, limit.cap), 0, extra)
+                    length = self._length(kind, n + gap + 1, p)
+                    longer = (kind, length, min(lim3, limit.cap), 0, extra)
                     walk(
                         i + 1,
                         k2,
