@@ -31,6 +31,8 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.rules import Rules
+from ..engine.spades_presets import from_dict as spades_from_dict
+from ..engine.spades_presets import is_spades
 from . import scoreboard
 from .changes import iso_time, parse_iso_time, snapshot
 from .db import SQLITE_BUSY_TIMEOUT_MS, db
@@ -99,6 +101,7 @@ def game_document(game: Game, *, scorer_link: bool = True) -> dict[str, Any]:
         "finished_at": iso_time(game.finished_at),
         "first_dealer_seat": game.first_dealer_seat,
         "next_wild_rank": game.next_wild_rank,
+        "bids_in_play": game.bids_in_play,
         "version": game.version,
         "players": [
             {"seat": player.seat, "name": player.name, "team": player.team}
@@ -355,7 +358,11 @@ def _time(value: Any) -> datetime:
 
 def _load_game(data: dict[str, Any]) -> int:
     """Store one game of the document (flushed, not committed); how many rounds it has."""
-    Rules.from_dict(data["rules"])  # a RulesError (ValueError) names what does not fit
+    # a RulesError (ValueError) names what does not fit
+    if is_spades(data["rules"]):
+        spades_from_dict(data["rules"])
+    else:
+        Rules.from_dict(data["rules"])
     game = Game(
         name=str(data["name"]),
         preset=data["preset"],
@@ -367,6 +374,7 @@ def _load_game(data: dict[str, Any]) -> int:
         finished_at=parse_iso_time(data["finished_at"]),
         first_dealer_seat=data["first_dealer_seat"],
         next_wild_rank=data["next_wild_rank"],
+        bids_in_play=data.get("bids_in_play"),  # Spades (older documents have none)
         version=int(data["version"]),
         players=[
             Player(seat=int(p["seat"]), name=str(p["name"]), team=p["team"])
@@ -403,6 +411,8 @@ def _load_game(data: dict[str, Any]) -> int:
                     melded_points=part["melded_points"],
                     hand_points=part["hand_points"],
                     total=int(part["total"]),
+                    bid=part.get("bid"),
+                    tricks=part.get("tricks"),
                 )
                 for part in stored["parts"]
             ],

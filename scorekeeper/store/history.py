@@ -50,7 +50,7 @@ def describe(change: GameChange) -> str:
         old = (change.before or {}).get("name", "")
         return f"renamed from “{old}”"
     if change.kind == "dealt":
-        return "the deal"
+        return "the bids" if "bids_in_play" in (change.before or {}) else "the deal"
     if change.kind == "relinked":
         return f"a new {(change.before or {}).get('role', 'scorer')} link"
     return "marked finished" if change.kind == "finished" else "reopened"
@@ -109,6 +109,8 @@ def _restore(round: Round, game: Game, saved: dict[str, Any]) -> None:
             melded_points=part["melded_points"],
             hand_points=part["hand_points"],
             total=part["total"],
+            bid=part.get("bid"),  # Spades (a log written before Spades has none)
+            tricks=part.get("tricks"),
         )
         for part in saved["parts"]
     ]
@@ -167,6 +169,8 @@ def _undo_finished(game: Game, change: GameChange) -> None:
 def _undo_dealt(game: Game, change: GameChange) -> None:
     assert change.before is not None
     game.next_wild_rank = change.before["next_wild_rank"]
+    if "bids_in_play" in change.before:  # Spades: the bids of the hand in play
+        game.bids_in_play = change.before["bids_in_play"]
 
 
 _UNDO: dict[str, Callable[[Game, GameChange], None]] = {

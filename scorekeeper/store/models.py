@@ -15,6 +15,11 @@ A part's JSON columns:
   card, the code of the card it was declared as, or null (``["5C", null, null]``); without
   any declaration the key is absent, so the ``cards`` lists stay plain codes for every reader
 
+A Spades game (its ``rules`` start ``{"game": "spades"}``) stores each hand as a round that
+nobody went out of, a part per player with its ``bid`` (``"1"`` to ``"13"``, ``"nil"``,
+``"blind_nil"``) and ``tricks``, and no cards; the bids of the hand in play, before its tricks
+are known, are the game's ``bids_in_play`` (see :mod:`.spades`).
+
 Each change to a game is logged in ``game_change`` with the version it made (see
 :class:`GameChange`), in the same transaction as the change, so that it can be undone.
 """
@@ -105,6 +110,9 @@ class Game(Model):
     first_dealer_seat: Mapped[int | None]  # who deals the first round, when the table said
     # the round in play's wild rank, once its deal showed it (5000: the dealer's upcard)
     next_wild_rank: Mapped[str | None] = mapped_column(String(2))
+    # Spades: the bids of the hand in play in seat order (1-13, "nil", "blind_nil"), until its
+    # tricks are recorded
+    bids_in_play: Mapped[list[int | str] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
 
     players: Mapped[list[Player]] = relationship(
@@ -215,6 +223,7 @@ class RoundPart(Model):
         UniqueConstraint("round_id", "position"),
         UniqueConstraint("round_id", "player_id"),
         CheckConstraint("melded_points >= 0 AND hand_points >= 0", name="points"),
+        CheckConstraint("tricks >= 0 AND tricks <= 13", name="tricks"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -229,6 +238,8 @@ class RoundPart(Model):
     melded_points: Mapped[int | None]
     hand_points: Mapped[int | None]
     total: Mapped[int]  # cached: what the round adds to the player's score
+    bid: Mapped[str | None] = mapped_column(String(9))  # Spades: "1"-"13", "nil", "blind_nil"
+    tricks: Mapped[int | None]  # Spades: the tricks the player took
 
     round: Mapped[Round] = relationship(back_populates="parts")
     player: Mapped[Player] = relationship()

@@ -37,6 +37,8 @@ from ..engine.scoring import (
     RoundScore,
     score_round,
 )
+from ..engine.spades_presets import as_rules, is_spades
+from ..engine.spades_presets import from_dict as spades_from_dict
 from ..engine.standings import RoundResult, Seat, Standings, sides, standings
 from .changes import Logged, StaleGame, commit, iso_time, reread, snapshot
 from .db import db
@@ -82,7 +84,10 @@ _SHIFT = 1 << 20  # renumber_rounds moves rounds through numbers above any real 
 
 
 def game_rules(game: Game) -> Rules:
-    """The game's rules, from the snapshot taken when it started."""
+    """The game's rules, from the snapshot taken when it started (for Spades, the rummy rules
+    it shares the standings with: :func:`~scorekeeper.engine.spades_presets.as_rules`)."""
+    if is_spades(game.rules):
+        return as_rules(spades_from_dict(game.rules))
     return Rules.from_dict(game.rules)
 
 
@@ -431,7 +436,13 @@ def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> N
 
 def cache_totals(round: Round) -> None:
     """Cache each part's total from a rescoring of the round as it stands (for undo, which puts
-    back a round's parts from the log)."""
+    back a round's parts from the log). A Spades game's hands are cached again, every one of
+    them (a hand's points depend on the bags carried into it)."""
+    if is_spades(round.game.rules):
+        from .spades import recache  # spades reads the store; records is read by it
+
+        recache(round.game)
+        return
     score = score_round(game_rules(round.game), round_record(round))
     for part, scored in zip(round.parts, score.players, strict=True):
         part.total = scored.total
@@ -594,3 +605,7 @@ def remove_round(game: Game, round: Round) -> None:
     game.rounds.remove(round)
     db.session.flush()
     renumber_rounds(game, number, -1)
+    if is_spades(game.rules):  # the later hands carry other bags now
+        from .spades import recache
+
+        recache(game)

@@ -1,0 +1,224 @@
+"""Spades' house-rule options and its presets (``spades``, ``spades-300``), read and written as
+JSON like the rummy options of :mod:`.rules`, and validated the same way (a :class:`RulesError`
+naming the option).
+
+A Spades game keeps its rules as :func:`to_dict` gives them: ``"game": "spades"`` first, which
+tells a Spades game's stored rules from a rummy game's, then every option.
+
+>>> rules = spades_rules_for("spades", {"target": 250, "nil_tricks": "count_toward_contract"})
+>>> rules.target, rules.nil_tricks, rules.bag_limit
+(250, 'count_toward_contract', 10)
+>>> from_dict(to_dict(rules)) == rules
+True
+>>> spades_rules_for("spades", {"bag_limt": 5})
+Traceback (most recent call last):
+...
+scorekeeper.engine.rules.RulesError: unknown option 'bag_limt' (did you mean 'bag_limit'?)
+>>> spades_rules_for("spades", {"min_side_bid": 14})
+Traceback (most recent call last):
+...
+scorekeeper.engine.rules.RulesError: option 'min_side_bid' takes a whole number from 1 to 13 or null (none), not 14
+"""  # noqa: E501 (a doctest's output line)
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .rules import MOST, Rules, RulesError
+from .spades import TRICKS, SpadesRules
+
+#: The marker of a Spades game's stored rules (``{"game": "spades", ...}``).
+GAME = "spades"
+
+SpadesEntry = Literal["number", "select", "checkbox"]
+
+
+@dataclass(frozen=True)
+class SpadesOption:
+    """One Spades option: its name (a field of :class:`SpadesRules`), how a form takes it, what
+    it means, and the values it takes."""
+
+    name: str
+    entry: SpadesEntry
+    label: str
+    low: int = 0
+    high: int = MOST
+    choices: tuple[str, ...] = ()
+    optional: bool = False  # null (none) is a value
+
+    def parse(self, value: Any) -> Any:
+        """The option's value from JSON, or a RulesError naming the option."""
+        name = self.name
+        if value is None and self.optional:
+            return None
+        if self.entry == "checkbox":
+            if not isinstance(value, bool):
+                raise RulesError(f"option {name!r} takes true or false, not {value!r}", name)
+            return value
+        if self.entry == "select":
+            if value not in self.choices:
+                raise RulesError(
+                    f"option {name!r} takes one of {', '.join(self.choices)}, not {value!r}", name
+                )
+            return value
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not self.low <= value <= self.high
+        ):
+            none = " or null (none)" if self.optional else ""
+            raise RulesError(
+                f"option {name!r} takes a whole number from {self.low} to {self.high}{none}, "
+                f"not {value!r}",
+                name,
+            )
+        return value
+
+
+#: Every Spades option, in the order of RULES.md ("Spades").
+SPADES_OPTIONS: dict[str, SpadesOption] = {
+    option.name: option
+    for option in (
+        SpadesOption("target", "number", "score that ends the game", low=1),
+        SpadesOption("bag_limit", "number", "bags that cost the penalty", low=1, high=100),
+        SpadesOption("bag_penalty", "number", "what every bag_limit bags cost"),
+        SpadesOption("nil_points", "number", "a nil bid made (or lost when it fails)"),
+        SpadesOption("blind_nil_points", "number", "a blind nil made (or lost when it fails)"),
+        SpadesOption(
+            "nil_tricks",
+            "select",
+            "a nil bidder's tricks are",
+            choices=("bags", "count_toward_contract"),
+        ),
+        SpadesOption("blind_nil_allowed", "checkbox", "blind nil may be bid"),
+        SpadesOption(
+            "min_side_bid",
+            "number",
+            "each side bids at least (none: no minimum)",
+            low=1,
+            high=TRICKS,
+            optional=True,
+        ),
+    )
+}
+
+
+def with_options(rules: SpadesRules, options: Mapping[str, Any]) -> SpadesRules:
+    """``rules`` with ``options`` (JSON values, named as in RULES.md) changed."""
+    if not isinstance(options, Mapping):
+        raise RulesError("options must be an object of option names and values")
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        option = SPADES_OPTIONS.get(name)
+        if option is None:
+            close = difflib.get_close_matches(str(name), SPADES_OPTIONS, n=1)
+            hint = (
+                f" (did you mean {close[0]!r}?)"
+                if close
+                else f"; Spades' options are {', '.join(SPADES_OPTIONS)}"
+            )
+            raise RulesError(f"unknown option {name!r}{hint}", str(name))
+        changes[name] = option.parse(value)
+    return dataclasses.replace(rules, **changes)
+
+
+def to_dict(rules: SpadesRules) -> dict[str, Any]:
+    """The rules as a game stores them: the marker, then every option."""
+    return {"game": GAME} | {name: getattr(rules, name) for name in SPADES_OPTIONS}
+
+
+def from_dict(stored: Mapping[str, Any]) -> SpadesRules:
+    """Rules a game stored (:func:`to_dict`); missing options take the ``spades`` preset's."""
+    return with_options(SpadesRules(), {k: v for k, v in stored.items() if k != "game"})
+
+
+def is_spades(stored: Mapping[str, Any]) -> bool:
+    """Whether a game's stored rules are Spades'."""
+    return stored.get("game") == GAME
+
+
+def summary(rules: SpadesRules) -> list[str]:
+    """The rules in short plain-English lines.
+
+    >>> for line in summary(SpadesRules())[:2]: print(line)
+    Four players in two sides, partners across; each bids nil, blind nil or 1 to 13.
+    A side's contract made: 10 a trick bid and 1 a bag (each trick over); set: -10 a trick bid.
+    """
+    blind = f"blind nil {rules.blind_nil_points}" if rules.blind_nil_allowed else "no blind nil"
+    tricks = (
+        "bags for the side"
+        if rules.nil_tricks == "bags"
+        else "counted toward the partner's contract"
+    )
+    lines = [
+        "Four players in two sides, partners across; each bids nil, "
+        + ("blind nil " if rules.blind_nil_allowed else "")
+        + "or 1 to 13.",
+        "A side's contract made: 10 a trick bid and 1 a bag (each trick over); "
+        "set: -10 a trick bid.",
+        f"Nil {rules.nil_points}, {blind}, lost when the bidder takes a trick; "
+        f"a nil bidder's tricks are {tricks}.",
+        f"Every {rules.bag_limit} bags cost {rules.bag_penalty}.",
+    ]
+    if rules.min_side_bid is not None:
+        lines.append(f"Each side bids at least {rules.min_side_bid}.")
+    lines.append(f"First side to {rules.target}; no ties for first: play on until one is ahead.")
+    return lines
+
+
+def as_rules(rules: SpadesRules) -> Rules:
+    """The rummy rules a Spades game shares the standings, history and stats with: two sides
+    (partners across), its target, and play on through a tie for first. A hand's points are
+    the sides', worked out by :mod:`.spades`; the shared standings add them up as they do a
+    partnership game's, and judge the end the same way (checked against
+    :func:`~.spades.spades_standings` in the tests).
+
+    >>> as_rules(SpadesRules(target=300)).target, as_rules(SpadesRules()).tie_rule
+    (300, 'play_on')
+    """
+    return Rules().with_options(
+        {"partnership": True, "target": rules.target, "tie_rule": "play_on"}
+    )
+
+
+@dataclass(frozen=True)
+class SpadesPreset:
+    id: str
+    name: str
+    summary: str
+    rules: SpadesRules
+
+
+SPADES_PRESETS: dict[str, SpadesPreset] = {
+    preset.id: preset
+    for preset in (
+        SpadesPreset(
+            "spades",
+            "Spades",
+            "Four in two sides, partners across; bid tricks, make your contract, "
+            "mind the bags; nil and blind nil; first side to 500.",
+            SpadesRules(),
+        ),
+        SpadesPreset(
+            "spades-300",
+            "Spades to 300",
+            "Spades for a shorter night: first side to 300.",
+            SpadesRules(target=300),
+        ),
+    )
+}
+
+
+def spades_rules_for(preset_id: str, options: Mapping[str, Any] | None = None) -> SpadesRules:
+    """The rules of a Spades preset with some options changed."""
+    preset = SPADES_PRESETS.get(preset_id)
+    if preset is None:
+        raise RulesError(
+            f"unknown preset {preset_id!r}; Spades' presets are {', '.join(SPADES_PRESETS)}",
+            "preset",
+        )
+    return with_options(preset.rules, options or {})

@@ -1,0 +1,34 @@
+"""Spades: each player's bid and tricks in a round's parts, and the bids of the hand in play.
+
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-12-01 06:40:00
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0007"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("game", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("bids_in_play", sa.JSON(), nullable=True))
+    with op.batch_alter_table("round_part", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("bid", sa.String(length=9), nullable=True))
+        batch_op.add_column(sa.Column("tricks", sa.Integer(), nullable=True))
+        batch_op.create_check_constraint(
+            op.f("ck_round_part_tricks"), "tricks >= 0 AND tricks <= 13"
+        )
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("round_part", schema=None) as batch_op:
+        batch_op.drop_constraint(op.f("ck_round_part_tricks"), type_="check")
+        batch_op.drop_column("tricks")
+        batch_op.drop_column("bid")
+    with op.batch_alter_table("game", schema=None) as batch_op:
+        batch_op.drop_column("bids_in_play")
