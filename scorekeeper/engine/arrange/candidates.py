@@ -9,7 +9,6 @@ their own place there).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import product
 
 from ..cards import Card
@@ -31,6 +30,7 @@ class _Candidates(_PileModel):
         by_count = self.by_count
         W = self.W
         vectors = [] if by_count else [self._vectors(k) for k in range(W + 1)]
+        self._limit_memo: dict[tuple[int, tuple[bool, ...], int], list[tuple[int, ...]]] = {}
         fast: list[tuple[int | None, list[_Fast]]] = []
         for naturals, onto, row in self._rows(fast):
             self._spend(1)
@@ -96,13 +96,10 @@ class _Candidates(_PileModel):
         asked once for each count of plain wilds with each choice of the other wilds.
         """
         plain = self._plain(cards, onto)
-        limit_ok = self._limit_check(cards, onto)
         fixed = self.fixed
         seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
-        for vector in vectors[k]:
+        for vector in self._within_limit(cards, onto, k, vectors):
             self._spend(2)  # each choice of wild kinds costs about two search steps
-            if limit_ok is not None and not limit_ok(vector):
-                continue
             plain_n = plain_points = 0
             others = []
             for i, n in enumerate(vector):
@@ -146,16 +143,20 @@ class _Candidates(_PileModel):
             for kind in self.kinds
         ]
 
-    def _limit_check(
-        self, cards: list[Card], onto: int | None
-    ) -> Callable[[tuple[int, ...]], bool] | None:
-        """A quick filter before asking the referee, for the groups of these naturals: could
-        a choice of wilds (a count of each kind) satisfy ``wild_limit``, with every wild that
-        could stand in its own place counted as natural? None: no limit to check. (What does
-        not depend on the choice is worked out once, here.)"""
+    def _within_limit(
+        self,
+        cards: list[Card],
+        onto: int | None,
+        k: int,
+        vectors: list[list[tuple[int, ...]]],
+    ) -> list[tuple[int, ...]]:
+        """The choices of ``k`` wilds (a count of each kind) that could satisfy ``wild_limit``
+        in a group of these naturals, every wild that could stand in its own place counted as
+        natural: a quick filter before asking the referee, made without looking at the
+        choices that break it (under ``one``, most of them)."""
         rules = self.rules
         if rules.wild_limit == "none":
-            return None
+            return vectors[k]
         is_wild = self.ctx.is_wild
         base = list(self.table[onto]) if onto is not None else []
         nat = [c for c in (*cards, *base) if not is_wild(c)]
@@ -163,27 +164,23 @@ class _Candidates(_PileModel):
         ranks = {c.rank for c in nat}
         suits = {c.suit for c in nat}
 
-        def own_place(w: Card) -> bool:
-            return not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
+        def counts_as_wild(w: Card) -> bool:
+            own_place = not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
+            return not (own_place and rules.wild_as_itself == "natural")
 
-        # Per wild kind, 1 where it counts as wild for the limit, 0 where as natural.
-        as_natural = rules.wild_as_itself == "natural"
-        weight = [0 if as_natural and own_place(kind) else 1 for kind in self.kinds]
-        base_counted = sum(0 if as_natural and own_place(w) else 1 for w in base_wilds)
-        n_fixed = len(nat) + len(base_wilds)
-        kind_of_limit = rules.wild_limit
-
-        def ok(vector: tuple[int, ...]) -> bool:
-            wilds = sum(vector)
-            counted = base_counted + sum(w * n for w, n in zip(weight, vector, strict=True))
-            n = n_fixed + wilds
-            if kind_of_limit == "one":
-                return counted <= 1
-            if kind_of_limit == "one_per_three":
-                return counted <= n // 3
-            return counted < n - counted
-
-        return ok
+        counted = tuple(counts_as_wild(kind) for kind in self.kinds)
+        n = len(nat) + len(base_wilds) + k  # the meld's cards
+        most = {"one": 1, "one_per_three": n // 3}.get(rules.wild_limit, (n - 1) // 2)
+        most -= sum(counts_as_wild(w) for w in base_wilds)
+        key = (k, counted, most)
+        memo = self._limit_memo
+        if key not in memo:
+            memo[key] = [
+                v
+                for v in vectors[k]
+                if sum(c for c, wild in zip(v, counted, strict=True) if wild) <= most
+            ]
+        return memo[key]
 
     def _vectors(self, size: int) -> list[tuple[int, ...]]:
         """Every choice of ``size`` of the pile's wild cards, as a count of each kind."""
