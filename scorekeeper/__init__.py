@@ -85,6 +85,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         limits,
         polls,
         rounds,
+        spades,
         story,
     )
 
@@ -95,6 +96,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         *api.blueprints,
         games.bp,
         rounds.bp,
+        spades.bp,
         board.bp,
         check.bp,
         story.bp,

@@ -20,6 +20,8 @@ import pytest
         "scorekeeper.web.round_form.reading",
         "scorekeeper.web.round_form.auto_grouping",
         "scorekeeper.web.round_form.preview",
+        "scorekeeper.web.round_form.spades_fields",
+        "scorekeeper.web.spades_game_form",
     ],
 )
 def test_module_doctests(name: str) -> None:

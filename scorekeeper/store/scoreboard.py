@@ -16,9 +16,13 @@ from ..engine.deal import round_wild_rank
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.scoring import RoundRecord, RoundScore
+from ..engine.spades_presets import SPADES_PRESETS
 from ..engine.standings import Standings
 from . import records
 from .models import Game, Round
+from .spades import spades_game
+from .spades_board import SpadesView
+from .spades_board import view as spades_view
 
 #: The rounds a board shows (newest last) unless all are asked for.
 RECENT_ROUNDS = 30
@@ -79,6 +83,9 @@ class Board:
     exceed: bool
     running: dict[str, list[int]]  # each competitor's total after each round, for the chart
     settlement: list[tuple[str, str, int]] = field(default_factory=list)
+    #: A Spades game's hands, bags and hand in play (its ``rounds`` are then empty: a hand is
+    #: not a rummy round)
+    spades: SpadesView | None = None
 
     @property
     def last_round(self) -> RoundRow | None:
@@ -147,20 +154,25 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
     competitors.sort(key=lambda competitor: -competitor.total)  # stable: seat order on ties
     ended = standing.ended_after
     played = len(standing.running)
-    rows = [
-        _round_row(
-            stored,
-            record,
-            score,
-            standing.running[stored.number - 1],
-            players,
-            ended is not None and stored.number > ended,
-        )
-        for stored, record, score in records.recent_scores(game, recent)
-    ]
+    spades = spades_view(game) if spades_game(game) else None
+    rows = (
+        []
+        if spades is not None
+        else [
+            _round_row(
+                stored,
+                record,
+                score,
+                standing.running[stored.number - 1],
+                players,
+                ended is not None and stored.number > ended,
+            )
+            for stored, record, score in records.recent_scores(game, recent)
+        ]
+    )
     next_round = played + 1
     next_wild = next_wild_rank(game, rules)
-    preset = PRESETS.get(game.preset or "")
+    preset = PRESETS.get(game.preset or "") or SPADES_PRESETS.get(game.preset or "")
     return Board(
         game=game,
         rules=rules,
@@ -179,6 +191,7 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
         exceed=exceed,
         running=_running(standing, players, with_sides),
         settlement=[(s.payer, s.payee, s.amount) for s in standing.settlement],
+        spades=spades,
     )
 
 

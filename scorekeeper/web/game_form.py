@@ -42,6 +42,7 @@ from ..engine.cards import RANKS
 from ..engine.presets import PRESETS, Preset
 from ..engine.rules import OPTIONS, Option, Rules, RulesError
 from ..engine.rules import option_groups as rule_groups
+from ..engine.spades_presets import SpadesPreset
 from ..engine.standings import Seat, StandingsError, sides
 
 #: Player rows on the form; the first ``MIN_PLAYERS`` named are needed.
@@ -108,7 +109,7 @@ def _is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def default_name(preset: Preset, today: date) -> str:
+def default_name(preset: Preset | SpadesPreset, today: date) -> str:
     """``5000 Rummy, 29 Nov``."""
     return f"{preset.name}, {today.day} {today:%b}"
 

@@ -29,11 +29,13 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine.cards import RANKS, SUITS, Card, rank_name
 from ..engine.deal import DealError, DealPlan, plan_deal
-from ..engine.presets import PRESETS
+from ..engine.presets import PRESETS, Preset
 from ..engine.rules import Rules
+from ..engine.spades_presets import SPADES_PRESETS, SpadesPreset
 from ..store import access, changes, history, records
 from ..store.models import Game
 from ..store.scoreboard import RECENT_ROUNDS, board
+from ..store.spades import create_spades_game
 from . import links
 from .board import share_context
 from .game_form import (
@@ -51,6 +53,7 @@ from .game_form import (
 )
 from .qr import qr_svg
 from .round_form.names import short_names
+from .spades_game_form import SPADES_PLAYERS, parse_new_spades_game, spades_option_groups
 
 bp = Blueprint("games", __name__)
 
@@ -99,7 +102,7 @@ def stale_game(game: Game) -> BaseResponse:
 
 
 def _preset_id(value: str | None) -> str:
-    return value if value in PRESETS else DEFAULT_PRESET
+    return value if value in PRESETS or value in SPADES_PRESETS else DEFAULT_PRESET
 
 
 def _setup_context(
@@ -109,16 +112,23 @@ def _setup_context(
     keep_options: bool = True,
 ) -> dict[str, Any]:
     """What the new-game page and its setup partial need."""
-    preset = PRESETS[preset_id]
-    rules = preset.rules
-    partnership = rules.partnership
-    if form is not None and keep_options and form.get("opt-partnership"):
-        partnership = "1" in form["opt-partnership"]
+    preset: Preset | SpadesPreset
+    if preset_id in SPADES_PRESETS:  # four players, partners across: no sides to type
+        preset = SPADES_PRESETS[preset_id]
+        groups = spades_option_groups(preset.rules, form if keep_options else None)
+        partnership, rows = False, SPADES_PLAYERS
+    else:
+        preset = PRESETS[preset_id]
+        groups = option_groups(preset.rules, form if keep_options else None)
+        partnership, rows = preset.rules.partnership, MAX_PLAYERS
+        if form is not None and keep_options and form.get("opt-partnership"):
+            partnership = "1" in form["opt-partnership"]
     entries = form or {}
     return {
-        "presets": PRESETS.values(),
+        "presets": [*PRESETS.values(), *SPADES_PRESETS.values()],
         "preset": preset,
-        "groups": option_groups(rules, form if keep_options else None),
+        "spades": preset_id in SPADES_PRESETS,
+        "groups": groups,
         "partnership": partnership,
         "players": [
             (
@@ -126,7 +136,7 @@ def _setup_context(
                 (entries.get(player_field(row)) or [""])[0],
                 (entries.get(f"side-{row}") or [""])[0],
             )
-            for row in range(MAX_PLAYERS)
+            for row in range(rows)
         ],
         "dealer": (entries.get("dealer") or [""])[0],
         "name": (entries.get("name") or [""])[0],
@@ -144,6 +154,8 @@ def new_game() -> BaseResponse:
             "games/new.html", **_setup_context(_preset_id(request.args.get("preset")), None)
         )
     form = _form()
+    if (form.get("preset") or [""])[0] in SPADES_PRESETS:
+        return _new_spades_game(form)
     try:
         wanted = parse_new_game(form, date.today())
     except FormInvalid as invalid:
@@ -159,6 +171,22 @@ def new_game() -> BaseResponse:
         )
     game = records.create_game(
         wanted.name, wanted.rules, wanted.seats, preset=wanted.preset, dealer=wanted.dealer
+    )
+    links.remember(game, "scorer")
+    return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
+
+
+def _new_spades_game(form: dict[str, list[str]]) -> BaseResponse:
+    try:
+        wanted = parse_new_spades_game(form, date.today())
+    except FormInvalid as invalid:
+        preset_id = _preset_id((form.get("preset") or [""])[0])
+        keep = not options_stale(form)
+        return _render(
+            "games/new.html", 422, **_setup_context(preset_id, form, invalid.errors, keep)
+        )
+    game = create_spades_game(
+        wanted.name, wanted.rules, wanted.players, preset=wanted.preset, dealer=wanted.dealer
     )
     links.remember(game, "scorer")
     return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)

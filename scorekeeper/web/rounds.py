@@ -46,6 +46,7 @@ from ..store.db import db
 from ..store.models import Game, Round
 from ..store.records import CheckedRound
 from ..store.scoreboard import board
+from ..store.spades import spades_game
 from . import csrf, links
 from .csrf import CsrfFailed
 from .errors import html_error
@@ -243,6 +244,8 @@ def _new_fields(game: Game) -> RoundFields:
 def new_round(token: str) -> BaseResponse:
     """The form for the next round; POST saves it."""
     game = links.scorer_game(token)
+    if spades_game(game):  # a hand of Spades has a form of its own
+        return redirect(url_for("spades.new_hand", token=token), 303)
     if request.method == "POST":
         return _save(game, None)
     links.remember(game, "scorer")
@@ -254,6 +257,8 @@ def edit_round(token: str, number: int) -> BaseResponse:
     """The form filled from round ``number``, to correct it; POST saves the correction."""
     game = links.scorer_game(token)
     stored = _round_or_404(game, number)
+    if spades_game(game):
+        return redirect(url_for("spades.edit_hand", token=token, number=number), 303)
     if request.method == "POST":
         return _save(game, stored)
     links.remember(game, "scorer")
@@ -434,6 +439,8 @@ def delete_round(token: str, number: int) -> BaseResponse:
     """Delete a round, after showing what will go (the later rounds move up one)."""
     game = links.scorer_game(token)
     stored = _round_or_404(game, number)
+    if request.method == "GET" and spades_game(game):
+        return redirect(url_for("spades.delete_hand", token=token, number=number), 303)
     if request.method == "GET":
         rows = board(game, recent=None)
         return make_response(

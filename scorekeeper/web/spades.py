@@ -1,0 +1,384 @@
+"""Recording a Spades hand: its bids before it is played, its tricks after.
+
+- ``GET /s/<token>/hands/new`` (the rummy round form's address sends a Spades game here) and
+  ``POST``: ``save=bids`` notes the hand in play's bids (every board shows them), ``save=hand``
+  stores the hand once every bid and all 13 tricks are in; ``GET``/``POST
+  /s/<token>/hands/<n>`` corrects hand n; ``GET /s/<token>/hands/<n>/delete`` asks before the
+  rounds' delete deletes it.
+- ``POST /s/<token>/hands/preview``: the form's fields in, the preview partial out (htmx, after
+  every tap): each side's contract, tricks, the hand's lines and points, its total and bags, and
+  how many tricks are missing. It never stores anything.
+
+A save answers 303 to the game page, or the form again with what stops it (422), a game changed
+meanwhile (409); a double tap finds the hand already stored under the form's key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+from uuid import uuid4
+
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..engine.spades import (
+    TRICKS,
+    SideScore,
+    SpadesError,
+    SpadesHand,
+    SpadesPlayer,
+    spades_standings,
+)
+from ..store import changes, records, spades
+from ..store.db import db
+from ..store.models import Game, Round
+from ..store.scoreboard import board
+from ..store.spades_board import bid_label
+from . import links
+from .errors import html_error
+from .round_form.spades_fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
+
+bp = Blueprint("spades", __name__)
+
+NOT_SAVED = "Nothing was saved: fix what is marked below."
+
+
+def _hand_or_404(game: Game, number: int) -> Round:
+    stored = next((r for r in game.rounds if r.number == number), None)
+    if stored is None or not spades.spades_game(game):
+        raise NotFound(f"This game has no hand {number}.")
+    return stored
+
+
+def _spades_or_404(token: str) -> Game:
+    game = links.scorer_game(token)
+    if not spades.spades_game(game):
+        raise NotFound("This game is not a game of Spades.")
+    return game
+
+
+# --- the preview ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SidePreview:
+    side: str
+    contract: int
+    nils: list[str]
+    taken: int | None  # the side's tricks, once both players' are in
+    score: SideScore | None  # once the whole hand is in and adds up
+    total: int  # the side's total before the hand, and after it once scored
+    bags: int  # carried before the hand, and after it once scored
+
+
+@dataclass(frozen=True)
+class HandPreview:
+    sides: list[SidePreview]
+    taken: int
+    missing: int  # tricks still to give out (negative: too many)
+    problem: str | None  # what the rules refuse, once everything is in
+
+
+def _preview(game: Game, read: ReadHand, number: int | None) -> HandPreview:
+    names = [player.name for player in game.players]
+    sides = spades.game_sides(game)
+    earlier = [hand for r, hand in spades.hands(game) if number is None or r.number < number]
+    before = spades_standings(spades.spades_rules(game), sides, earlier)
+    scored: dict[str, SideScore] = {}
+    problem = None
+    if read.all_bid and read.all_played and not read.errors and read.missing == 0:
+        hand = SpadesHand(
+            tuple(
+                SpadesPlayer(name, bid, tricks or 0)
+                for name, bid, tricks in zip(names, read.bids, read.tricks, strict=True)
+                if bid is not None
+            )
+        )
+        try:
+            scored = {s.side: s for s in spades.check(game, hand, number).sides}
+        except SpadesError as error:
+            problem = f"{str(error)[:1].upper()}{str(error)[1:]}."
+    out = []
+    for side in dict.fromkeys(sides.values()):
+        seats = [seat for seat, name in enumerate(names) if sides[name] == side]
+        bids = [read.bids[seat] for seat in seats]
+        tricks = [read.tricks[seat] for seat in seats]
+        score = scored.get(side)
+        out.append(
+            SidePreview(
+                side,
+                sum(bid for bid in bids if isinstance(bid, int)),
+                [
+                    f"{names[seat]} {bid_label(bid)}"
+                    for seat, bid in zip(seats, bids, strict=True)
+                    if isinstance(bid, str)
+                ],
+                None if None in tricks else sum(t or 0 for t in tricks),
+                score,
+                before.totals[side] + (score.points if score else 0),
+                score.bags_after if score else before.bags[side],
+            )
+        )
+    return HandPreview(out, read.taken, read.missing, problem)
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def _number(game: Game, stored: Round | None) -> int:
+    return stored.number if stored else len(game.rounds) + 1
+
+
+def _render(
+    game: Game,
+    fields: HandFields,
+    stored: Round | None,
+    status: int = 200,
+    *,
+    message: str | None = None,
+    message_kind: str = "error",
+    show_errors: bool = False,
+) -> Response:
+    rules = spades.spades_rules(game)
+    names = [player.name for player in game.players]
+    read = read_hand(fields, names, blind_nil=rules.blind_nil_allowed)
+    number = _number(game, stored)
+    token = game.scorer_token
+    shown_errors = read.errors if show_errors else {}
+    bid_choices = [(value, value) for value in BID_CHOICES]
+    if rules.blind_nil_allowed:
+        bid_choices.append(("blind_nil", "blind nil"))
+    html = render_template(
+        "rounds/spades_form.html",
+        game=game,
+        token=token,
+        rules=rules,
+        names=names,
+        sides=spades.game_sides(game),
+        fields=fields,
+        stored=stored,
+        number=number,
+        action=url_for("spades.edit_hand", token=token, number=number)
+        if stored
+        else url_for("spades.new_hand", token=token),
+        preview_url=url_for("spades.preview", token=token),
+        preview=_preview(game, read, stored.number if stored else None),
+        bid_choices=bid_choices,
+        trick_choices=[(str(n), str(n)) for n in range(TRICKS + 1)],
+        errors=shown_errors,
+        bid_errors=any(key.startswith("bid-") for key in shown_errors),
+        message=message,
+        message_kind=message_kind,
+        bids_noted=game.bids_in_play is not None and stored is None,
+    )
+    response = make_response(html, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _new_fields(game: Game) -> HandFields:
+    """A new hand's form: the bids in play, if noted, and the next dealer."""
+    noted = game.bids_in_play or [""] * len(game.players)
+    return HandFields(
+        tuple(str(bid) for bid in noted),
+        ("",) * len(game.players),
+        dealer=records.upcoming_dealer(game) or "",
+        version=str(game.version),
+        key=uuid4().hex,
+    )
+
+
+def _stored_fields(game: Game, stored: Round) -> HandFields:
+    hand = spades.hand_of(stored)
+    return HandFields(
+        tuple(bid_field(player.bid) for player in hand.players),
+        tuple(str(player.tricks) for player in hand.players),
+        dealer=stored.dealer.name if stored.dealer else "",
+        version=str(game.version),
+    )
+
+
+# --- the views ------------------------------------------------------------------------------
+
+
+@bp.route("/s/<token>/hands/new", methods=["GET", "POST"])
+def new_hand(token: str) -> BaseResponse:
+    """The form for the next hand: its bids, then its tricks; POST notes the bids or saves."""
+    game = _spades_or_404(token)
+    if request.method == "POST":
+        return _save(game, None)
+    links.remember(game, "scorer")
+    return _render(game, _new_fields(game), None)
+
+
+@bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
+def edit_hand(token: str, number: int) -> BaseResponse:
+    """The form filled from hand ``number``, to correct it; POST saves the correction."""
+    game = _spades_or_404(token)
+    stored = _hand_or_404(game, number)
+    if request.method == "POST":
+        return _save(game, stored)
+    links.remember(game, "scorer")
+    return _render(game, _stored_fields(game, stored), stored)
+
+
+@bp.get("/s/<token>/hands/<int:number>/delete")
+def delete_hand(token: str, number: int) -> BaseResponse:
+    """What deleting hand ``number`` takes away; the rounds' delete (POST) deletes it."""
+    game = _spades_or_404(token)
+    _hand_or_404(game, number)
+    shown = board(game, recent=None)
+    assert shown.spades is not None
+    return make_response(
+        render_template(
+            "rounds/spades_delete.html",
+            board=shown,
+            row=shown.spades.hands[number - 1],
+            token=token,
+            later=len(game.rounds) - number,
+        )
+    )
+
+
+@bp.post("/s/<token>/hands/preview", endpoint="preview")
+def preview_hand(token: str) -> Response:
+    """The preview of the form's hand (htmx partial); nothing is stored."""
+    game = _spades_or_404(token)
+    number = request.form.get("hand", "")
+    stored = (
+        next((r for r in game.rounds if r.number == int(number)), None)
+        if number.isdigit() and len(number) < 7
+        else None
+    )
+    fields = HandFields.from_form(request.form, len(game.players))
+    rules = spades.spades_rules(game)
+    names = [player.name for player in game.players]
+    read = read_hand(fields, names, blind_nil=rules.blind_nil_allowed)
+    html = render_template(
+        "rounds/_spades_preview.html",
+        preview=_preview(game, read, stored.number if stored else None),
+        rules=rules,
+    )
+    response = make_response(html)
+    response.headers["Vary"] = "HX-Request"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _done(game: Game, message: str) -> BaseResponse:
+    flash(message, "success")
+    return redirect(url_for("games.scorer_page", token=game.scorer_token, _anchor="standings"), 303)
+
+
+def _version(fields: HandFields) -> int:
+    text = fields.version
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else -1
+
+
+def _save(game: Game, stored: Round | None) -> BaseResponse:
+    """Note the posted bids, or save the posted hand (new, or a correction of ``stored``)."""
+    fields = HandFields.from_form(request.form, len(game.players))
+    key = fields.key if 1 <= len(fields.key) <= 100 else None
+    number = _number(game, stored)
+    if stored is None and key and (done := spades.round_by_key(game, key)):
+        return _done(game, f"Hand {done.number} saved")  # a double tap, or the page sent again
+    rules = spades.spades_rules(game)
+    names = [player.name for player in game.players]
+    read = read_hand(fields, names, blind_nil=rules.blind_nil_allowed)
+    dealer = fields.dealer if fields.dealer in names else None
+    version = _version(fields)
+
+    def again(status: int, message: str, **kwargs: Any) -> Response:
+        return _render(game, fields, stored, status, message=message, show_errors=True, **kwargs)
+
+    if fields.save == "bids" and stored is None:
+        if read.bid_errors():
+            return again(422, "Nothing was saved: every player needs a bid.")
+        try:
+            spades.note_bids(
+                game, [bid for bid in read.bids if bid is not None], expected_version=version
+            )
+        except changes.StaleGame:
+            return _stale(game, fields, stored)
+        return _done(game, f"Bids of hand {number} noted: the boards show them")
+    if stored is None and key is None:
+        return _render(
+            game,
+            replace(fields, key=uuid4().hex),
+            None,
+            422,
+            message="This form had lost its key (which stops a hand being saved twice): "
+            "check it and save again.",
+            show_errors=True,
+        )
+    if read.errors:
+        if read.all_bid and not read.bid_errors() and not read.any_played and stored is None:
+            message = "Nothing was saved: enter each player's tricks (or save the bids alone)."
+        elif read.missing and not read.bid_errors() and read.all_played:
+            message = _missing_message(read.missing)
+        else:
+            message = NOT_SAVED
+        return again(422, message)
+    if read.missing:
+        return again(422, _missing_message(read.missing))
+    hand = SpadesHand(
+        tuple(
+            SpadesPlayer(name, bid, tricks or 0)
+            for name, bid, tricks in zip(names, read.bids, read.tricks, strict=True)
+            if bid is not None
+        )
+    )
+    try:
+        if stored is None:
+            saved = spades.store_hand(
+                game, hand, dealer=dealer, idempotency_key=key, expected_version=version
+            )
+        else:
+            saved = spades.replace_hand(stored, hand, dealer=dealer, expected_version=version)
+    except changes.StaleGame:
+        return _stale(game, fields, stored)
+    except (SpadesError, spades.HandRefused) as error:
+        return again(422, f"Nothing was saved: {error}.")
+    return _done(game, f"Hand {saved.number} {'corrected' if stored else 'saved'}")
+
+
+def _missing_message(missing: int) -> str:
+    if missing > 0:
+        return (
+            f"Nothing was saved: the tricks add up to {TRICKS - missing}, not 13 "
+            f"({missing} missing)."
+        )
+    return (
+        f"Nothing was saved: the tricks add up to {TRICKS - missing}, not 13 ({-missing} too many)."
+    )
+
+
+def _stale(game: Game, fields: HandFields, stored: Round | None) -> Response:
+    """The game changed since the form was rendered: the form again, at the new version."""
+    db.session.expire_all()
+    if stored is not None:
+        stored = next((r for r in game.rounds if r.number == stored.number), None)
+        if stored is None:
+            page, status = html_error(_gone())
+            return make_response(page, status)
+    message = (
+        "The game was changed from another phone meanwhile (a hand saved, corrected or "
+        "undone, or the bids noted). Nothing was overwritten: check your entries and save again."
+    )
+    fields = replace(fields, version=str(game.version))
+    return _render(game, fields, stored, 409, message=message, show_errors=True)
+
+
+def _gone() -> NotFound:
+    return NotFound("This hand is not in the game any more.")

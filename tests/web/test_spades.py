@@ -1,0 +1,271 @@
+"""Spades on the pages: starting a game from the new-game form, the hand form (bids first, tricks
+after, the missing tricks named), double taps, stale forms, corrections and deletions, and every
+page of a Spades game answering (never a 500)."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorekeeper.engine.spades_presets import spades_rules_for
+from scorekeeper.store import spades
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Game, Round
+
+pytestmark = pytest.mark.db
+
+NAMES = ("Ann", "Bob", "Cy", "Dee")
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', page)
+    assert found, f"no field {name}"
+    return html.unescape(found.group(1))
+
+
+def text(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+@pytest.fixture
+def game(app: Flask) -> dict[str, str]:
+    with app.app_context():
+        made = spades.create_spades_game(
+            "Late", spades_rules_for("spades-300"), list(NAMES), preset="spades-300", dealer="Dee"
+        )
+        return {"scorer": made.scorer_token, "watcher": made.watcher_token}
+
+
+def open_form(client: FlaskClient, token: str, path: str = "new") -> dict[str, str]:
+    response = client.get(f"/s/{token}/hands/{path}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    fields = {"csrf_token": hidden(page, "csrf_token"), "version": hidden(page, "version")}
+    if path == "new":
+        fields["key"] = hidden(page, "key")
+    return fields
+
+
+def hand_fields(bids: tuple[object, ...], tricks: tuple[object, ...] = ()) -> dict[str, str]:
+    data = {f"bid-{seat}": str(bid) for seat, bid in enumerate(bids)}
+    data |= {f"tricks-{seat}": str(taken) for seat, taken in enumerate(tricks)}
+    return data
+
+
+def count(app: Flask, model: Any = Round) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model)) or 0
+
+
+def test_the_new_game_form_offers_spades_and_starts_a_game(app: Flask, client: FlaskClient) -> None:
+    page = client.get("/games/new").get_data(as_text=True)
+    assert 'value="spades"' in page and 'value="spades-300"' in page
+    form = client.get("/games/new?preset=spades").get_data(as_text=True)
+    assert "partners sit across" in form and 'name="player-4"' not in form
+    assert 'name="opt-bag_limit"' in form and 'name="opt-nil_tricks"' in form
+    csrf = hidden(form, "csrf_token")
+    data = {
+        "csrf_token": csrf,
+        "preset": "spades",
+        "options_for": "spades",
+        **{f"player-{row}": name for row, name in enumerate(NAMES)},
+        "opt-target": "250",
+        "opt-min_side_bid": "",
+        "dealer": "3",
+    }
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303
+    with app.app_context():
+        made = db.session.scalar(select(Game))
+        assert made is not None and made.preset == "spades"
+        assert spades.spades_rules(made).target == 250
+        assert [p.team for p in made.players] == ["Ann & Cy", "Bob & Dee"] * 2
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Bids of hand 1" in page and "Dee" in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"player-3": ""}, "players", "name four"),
+        ({"opt-bag_limit": "0"}, "opt-bag_limit", "from 1 to 100"),
+        ({"opt-nil_tricks": "sometimes"}, "opt-nil_tricks", "takes one of bags"),
+        ({"opt-target": "lots"}, "opt-target", "not a whole number"),
+        ({"opt-min_side_bid": "14"}, "opt-min_side_bid", "from 1 to 13"),
+    ],
+)
+def test_the_new_game_form_refuses_bad_spades_options(
+    app: Flask, client: FlaskClient, changes: dict[str, str], field: str, message: str
+) -> None:
+    form = client.get("/games/new?preset=spades").get_data(as_text=True)
+    data = {
+        "csrf_token": hidden(form, "csrf_token"),
+        "preset": "spades",
+        "options_for": "spades",
+        **{f"player-{row}": name for row, name in enumerate(NAMES)},
+        **changes,
+    }
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert message in text(response.get_data(as_text=True))
+    assert count(app, Game) == 0
+
+
+def test_bids_first_then_tricks_make_a_hand(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    token = game["scorer"]
+    assert client.get(f"/s/{token}/rounds/new").headers["Location"].endswith("/hands/new")
+    form = open_form(client, token)
+    response = client.post(
+        f"/s/{token}/hands/new", data={**form, **hand_fields((4, "nil", 3, 5)), "save": "bids"}
+    )
+    assert response.status_code == 303 and count(app) == 0
+    board = text(client.get(f"/w/{game['watcher']}").get_data(as_text=True))
+    assert "Ann & Cy bid 7" in board and "Bob & Dee bid 5 · Bob nil" in board
+    again = client.post(  # the same bids tapped twice: nothing changes, no conflict
+        f"/s/{token}/hands/new", data={**form, **hand_fields((4, "nil", 3, 5)), "save": "bids"}
+    )
+    assert again.status_code == 303
+    form = open_form(client, token)
+    page = client.get(f"/s/{token}/hands/new").get_data(as_text=True)
+    assert 'name="bid-1" value="nil" checked' in page  # the noted bids come back
+    short = {**form, **hand_fields((4, "nil", 3, 5), (5, 0, 3, 4)), "save": "hand"}
+    response = client.post(f"/s/{token}/hands/new", data=short)
+    assert response.status_code == 422
+    assert "add up to 12, not 13 (1 missing)" in text(response.get_data(as_text=True))
+    whole = {**short, **hand_fields((4, "nil", 3, 5), (5, 0, 3, 5))}
+    assert client.post(f"/s/{token}/hands/new", data=whole).status_code == 303
+    assert client.post(f"/s/{token}/hands/new", data=whole).status_code == 303  # double tap
+    assert count(app) == 1
+    page = text(client.get(f"/s/{token}").get_data(as_text=True))
+    # AC bid 7 took 8: 71, 1 bag; BD: Dee 5 made, Bob nil made: 150
+    assert "Ann & Cy 71" in page or re.search(r"Ann & Cy.*71", page)
+    assert "Bob & Dee" in page and "150" in page and "nil made +100" in page
+    with app.app_context():
+        stored = db.session.scalar(select(Game))
+        assert stored is not None and stored.bids_in_play is None
+
+
+def test_the_preview_names_the_missing_tricks_and_scores_a_whole_hand(
+    client: FlaskClient, game: dict[str, str]
+) -> None:
+    token = game["scorer"]
+    form = open_form(client, token)
+    part = client.post(
+        f"/s/{token}/hands/preview",
+        data={**form, **hand_fields((4, "nil", 3, 5), (5, 0, "", ""))},
+        headers={"HX-Request": "true"},
+    )
+    assert "Tricks: 5 of 13 · 8 missing" in text(part.get_data(as_text=True))
+    whole = client.post(
+        f"/s/{token}/hands/preview",
+        data={**form, **hand_fields((4, "nil", 3, 5), (5, 0, 3, 5))},
+        headers={"HX-Request": "true"},
+    )
+    shown = text(whole.get_data(as_text=True))
+    assert "13 of 13" in shown and "+71" in shown and "+150" in shown
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (hand_fields((4, "nil", 3), (5, 0, 3, 5)), "What did Dee bid?"),
+        (hand_fields((4, "nil", 3, 14), (5, 0, 3, 5)), "A bid is nil, blind nil or 1 to 13"),
+        (hand_fields((4, "nil", 3, 5), (5, 0, 3, 6)), "add up to 14, not 13 (1 too many)"),
+        (hand_fields((4, "nil", 3, 5), (5, 0, 3, "x")), "Tricks are 0 to 13"),
+    ],
+)
+def test_a_hand_that_cannot_be_is_refused_and_nothing_stored(
+    app: Flask, client: FlaskClient, game: dict[str, str], fields: dict[str, str], message: str
+) -> None:
+    form = open_form(client, game["scorer"])
+    response = client.post(
+        f"/s/{game['scorer']}/hands/new", data={**form, **fields, "save": "hand"}
+    )
+    assert response.status_code == 422
+    assert message in text(response.get_data(as_text=True))
+    assert count(app) == 0
+
+
+def test_a_stale_form_is_a_conflict_and_a_correction_and_a_deletion_work(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    token = game["scorer"]
+    first = open_form(client, token)
+    second = open_form(client, token)
+    played = {**hand_fields((4, 2, 3, 2), (5, 2, 4, 2)), "save": "hand"}
+    assert client.post(f"/s/{token}/hands/new", data={**first, **played}).status_code == 303
+    stale = client.post(f"/s/{token}/hands/new", data={**second, **played})
+    assert stale.status_code == 409 and count(app) == 1
+    fix = open_form(client, token, "1")
+    corrected = {**fix, **hand_fields((4, 2, 3, 2), (4, 2, 4, 3)), "save": "hand", "dealer": "Bob"}
+    assert client.post(f"/s/{token}/hands/1", data=corrected).status_code == 303
+    assert client.post(f"/s/{token}/hands/1", data=corrected).status_code == 409  # old version
+    with app.app_context():
+        stored = db.session.scalar(select(Round))
+        assert stored is not None
+        assert [p.tricks for p in stored.parts] == [4, 2, 4, 3] and stored.dealer is not None
+    ask = client.get(f"/s/{token}/rounds/1/delete")
+    assert ask.headers["Location"].endswith("/hands/1/delete")
+    page = client.get(ask.headers["Location"]).get_data(as_text=True)
+    assert "Delete hand 1" in page
+    response = client.post(
+        f"/s/{token}/rounds/1/delete",
+        data={"csrf_token": hidden(page, "csrf_token"), "version": hidden(page, "version")},
+    )
+    assert response.status_code == 303 and count(app) == 0
+
+
+def test_the_form_without_csrf_stores_nothing(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    form = open_form(client, game["scorer"])
+    del form["csrf_token"]
+    played = {**hand_fields((4, 2, 3, 2), (5, 2, 4, 2)), "save": "hand"}
+    response = client.post(f"/s/{game['scorer']}/hands/new", data={**form, **played})
+    assert response.status_code == 400 and count(app) == 0
+
+
+def test_a_watchers_token_and_a_rummy_game_get_no_hand_form(
+    client: FlaskClient, game: dict[str, str]
+) -> None:
+    assert client.get(f"/s/{game['watcher']}/hands/new").status_code == 404
+    assert client.get(f"/s/{game['scorer']}/hands/9").status_code == 404
+
+
+def test_every_page_of_a_spades_game_answers(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    token, watcher = game["scorer"], game["watcher"]
+    form = open_form(client, token)
+    played = {**hand_fields((4, 2, 3, "blind_nil"), (5, 4, 4, 0)), "save": "hand"}
+    assert client.post(f"/s/{token}/hands/new", data={**form, **played}).status_code == 303
+    for url in (
+        f"/s/{token}",
+        f"/w/{watcher}",
+        f"/w/{watcher}/board?since=0",
+        f"/s/{token}/rules",
+        f"/w/{watcher}/rules",
+        f"/s/{token}/story",
+        f"/w/{watcher}/story",
+        f"/s/{token}/check",
+        f"/w/{watcher}/check",
+        f"/w/{watcher}.csv",
+        f"/w/{watcher}.json",
+        "/history",
+        "/stats",
+        "/players",
+        "/",
+    ):
+        response = client.get(url)
+        assert response.status_code < 500, url
+        assert response.status_code in (200, 404), url
+    board = text(client.get(f"/w/{watcher}").get_data(as_text=True))
+    assert "blind nil made +200" in board and "Totals after each hand" in board
