@@ -63,7 +63,12 @@
     if (!picker) return;
     var seat = current();
     var totals = mode(seat) === "totals";
-    var wild = words((preview.querySelector(".preview[data-wild]") || {dataset: {}}).dataset.wild);
+    var shown = (preview.querySelector(".preview[data-wild]") || {dataset: {}}).dataset;
+    var wild = words(shown.wild);
+    // who went out, as the server worked it out (nobody marked): its chip shows it
+    form.querySelectorAll('.went-out input[name="went_out"]').forEach(function (radio) {
+      radio.parentNode.classList.toggle("is-inferred", radio.value === shown.inferredOut);
+    });
     picker.dataset.dest = dest;
     picker.classList.toggle("is-totals", totals); // the grid keeps its room: the tabs stay put
     picker.querySelector(".picker-note").hidden = !totals;
@@ -191,12 +196,25 @@
     } else if (event.key === "Enter" && event.target.matches(TYPED)) {
       event.preventDefault(); // Enter in a typed field refreshes the preview; only Save saves
       changed();
+      // the keyboard's "next" after a player's two totals: the hand's field, then the next player
+      var seat = current();
+      if (event.target.name === "p" + seat + "-melded") input("p" + seat + "-in_hand").focus();
+      if (event.target.name === "p" + seat + "-in_hand") {
+        event.target.blur(); // the keyboard goes: the tabs and Save show again
+        if (seat + 1 < seats) { dest = "table"; show(seat + 1); }
+      }
     }
   });
 
   var typing = null;
   form.addEventListener("input", function (event) {
     if (!event.target.matches(TYPED)) return;
+    // a number typed for a player recorded by cards: that player is counted by totals now
+    var points = /^p(\d+)-(melded|in_hand)$/.exec(event.target.name);
+    if (points && event.target.value !== "" && mode(points[1]) !== "totals") {
+      form.querySelector('input[name="p' + points[1] + '-mode"][value="totals"]').checked = true;
+      refreshPicker();
+    }
     clearTimeout(typing);
     typing = setTimeout(function () { refreshPicker(); changed(); }, 300);
   });

@@ -310,7 +310,7 @@ def test_stock_out(app: Flask, client: FlaskClient, game: dict[str, str]) -> Non
         ({"p0-table": "9S 3C 5D 3D 6D 3S 7X"}, "p0-table", "Ann, on the table: '7X' is not a card"),
         ({"p1-hand": "KH 2C 11H"}, "p1-hand", "Bob, in hand: '11H' is not a card"),
         ({"went_out": "5"}, "went_out", "'5' is not a seat in this game"),
-        ({"went_out": ""}, "went_out", "Choose who went out"),
+        ({"went_out": "", "p0-hand": "KC"}, "went_out", "Choose who went out"),
         ({"p2-melded": "lots"}, "p2-melded", "Cy: melded points must be a whole number"),
         ({"p2-in_hand": "-3"}, "p2-in_hand", "Cy: points in hand cannot be negative"),
         ({"p2-melded": "99999999999999999999"}, "p2-melded", "must be a whole number"),

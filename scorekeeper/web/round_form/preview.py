@@ -166,6 +166,8 @@ class Preview:
     errors: Mapping[str, str] = field(default_factory=dict)
     pending: Mapping[str, str] = field(default_factory=dict)
     teams: tuple[TeamScore, ...] = ()  # each side's sums, when the game has sides
+    #: Who went out, worked out by the form (nobody marked; the one with nothing in hand).
+    inferred_out: PreviewPlayer | None = None
 
     def targets(self) -> list[tuple[int, int, int, str, tuple[Card, ...]]]:
         """Every meld on the table: (seat, meld number, group index, owner, cards)."""
@@ -411,4 +413,7 @@ def preview(interpretation: Interpretation, score: RoundScore) -> Preview:
         interpretation.errors,
         interpretation.pending,
         score.teams,
+        players[interpretation.went_out]
+        if interpretation.went_out_inferred and interpretation.went_out is not None
+        else None,
     )

@@ -10,7 +10,12 @@ the field errors, keyed by field name.
 >>> fields = RoundFields.from_fields({"p0-table": "3c 3d 3s", "p1-hand": "KH 9X"}, 2)
 >>> reading = interpret(fields, game)
 >>> reading.players[0].layout, reading.errors, reading.pending
-('3S 3D 3C', {'p1-hand': "Bob, in hand: '9X' is not a card: expected a rank (A 2 3 4 5 6 7 8 9 10 J Q K) and a suit (S H D C), or JK"}, {'went_out': 'Choose who went out, or that the stock ran out.'})
+('3S 3D 3C', {'p1-hand': "Bob, in hand: '9X' is not a card: expected a rank (A 2 3 4 5 6 7 8 9 10 J Q K) and a suit (S H D C), or JK"}, {})
+
+Nobody was marked as out, but Ann is the only one with cards down and none in hand: she went out.
+
+>>> reading.went_out, reading.went_out_inferred
+(0, True)
 """  # noqa: E501 (a doctest's output line)
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ __all__ = [
     "PlayerPlan",
     "context_of",
     "interpret",
+    "nothing_in_hand",
 ]
 
 #: Totals-mode points: whole numbers from 0 to this.
@@ -106,6 +112,9 @@ class Interpretation:
     version: int | None
     key: str | None
     bad_layoffs: frozenset[tuple[int, int]] = frozenset()  # (seat, group index)
+    #: Nobody was marked as out: ``went_out`` is the one player with cards down and nothing in
+    #: hand (:func:`nothing_in_hand`). A mark on the form always wins.
+    went_out_inferred: bool = False
 
     @property
     def ok(self) -> bool:
@@ -154,6 +163,35 @@ def _round_wilds(
     return wild_rank, joker_effect
 
 
+def nothing_in_hand(fields: RoundFields) -> tuple[int, ...]:
+    """The seats that could have gone out: something on the table and nothing in hand (by
+    cards, or by totals: points on the table and none in hand). Every other player still holds
+    cards when a round ends, so a lone seat here is who went out.
+
+    >>> fields = RoundFields.from_fields(
+    ...     {"p0-table": "8S 9S 10S", "p1-hand": "KD", "p2-mode": "totals", "p2-melded": "30"}, 4
+    ... )
+    >>> nothing_in_hand(fields)  # seat 0 by cards, seat 2 by totals; seat 3 has nothing yet
+    (0, 2)
+    """
+    seats = []
+    for seat, entry in enumerate(fields.players):
+        if entry.by_totals:
+            (melded, bad_melded), (in_hand, bad_in_hand) = (
+                _points(text, "points", "") for text in (entry.melded, entry.in_hand)
+            )
+            down = melded > 0 and in_hand == 0 and not (bad_melded or bad_in_hand)
+        else:
+            down = bool(entry.table or entry.layout) and not entry.hand
+        if down:
+            seats.append(seat)
+    return tuple(seats)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def context_of(fields: RoundFields, game: FormGame) -> Context:
     """The round's rules as the form sets them (its wild rank, the dealer's joker effect), as
     :func:`interpret` reads them: what is wild this round."""
@@ -177,9 +215,19 @@ def interpret(
         dealer = None
     wild_rank, joker_effect = _round_wilds(fields, rules, errors)
     went_out: int | None = None
+    inferred = False
     stock_out = fields.went_out == STOCK
     if not fields.went_out:
-        pending["went_out"] = "Choose who went out, or that the stock ran out."
+        candidates = nothing_in_hand(fields)
+        if len(candidates) == 1:
+            went_out, inferred = candidates[0], True
+        elif candidates:
+            pending["went_out"] = (
+                f"{_and([names[seat] for seat in candidates])} have nothing in hand: "
+                "choose who went out."
+            )
+        else:
+            pending["went_out"] = "Choose who went out, or that the stock ran out."
     elif not stock_out:
         if fields.went_out.isdigit() and int(fields.went_out) < seats:
             went_out = int(fields.went_out)
@@ -247,7 +295,17 @@ def interpret(
         players, "stock_out" if stock_out else "going_out", wild_rank, joker_effect, opening
     )
     return Interpretation(
-        tuple(plans), record, ctx, errors, pending, dealer, went_out, version, key, frozenset(bad)
+        tuple(plans),
+        record,
+        ctx,
+        errors,
+        pending,
+        dealer,
+        went_out,
+        version,
+        key,
+        frozenset(bad),
+        inferred,
     )
 
 

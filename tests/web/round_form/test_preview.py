@@ -55,15 +55,30 @@ def test_the_preview_says_why_a_meld_or_a_layoff_fails() -> None:
 
 
 def test_the_preview_leaves_out_nobody_out_while_it_is_pending() -> None:
-    result = read(API_MD)
+    result = read({**API_MD, 0: {**API_MD[0], "hand": "4H"}})  # everyone holds cards
+    assert "went_out" in result.pending
     shown = preview(result, engine_score(rules_for("rummy500"), result.record))
     assert not any("nobody is marked as out" in p for p in shown.problems)
+    assert shown.inferred_out is None
+
+
+def test_the_preview_names_who_was_taken_as_out() -> None:
+    """Nobody marked and Ann alone with nothing in hand: the preview scores her as out and
+    says the form took her so; a mark leaves nothing to say."""
+    result = read(API_MD)
+    shown = preview(result, engine_score(rules_for("rummy500"), result.record))
+    assert shown.inferred_out is not None and shown.inferred_out.name == "Ann"
+    assert [p.went_out for p in shown.players] == [True, False, False]
+    assert not shown.problems and not shown.pending
+    marked = read(API_MD, went_out="0")
+    assert preview(marked, engine_score(rules_for("rummy500"), marked.record)).inferred_out is None
 
 
 def test_the_preview_reads_the_engines_fields_not_its_prose() -> None:
     """Which problem to leave out goes by its code, what a hand does by where it went: the
     preview stays right whatever the engine's sentences say."""
-    result = read({**API_MD, 1: {"table": "6S 7S 8S", "hand": "KH 2C"}, 2: {"hand": "AC"}})
+    ann = {**API_MD[0], "hand": "4H"}  # everyone holds cards: nobody is taken as out
+    result = read({0: ann, 1: {"table": "6S 7S 8S", "hand": "KH 2C"}, 2: {"hand": "AC"}})
     score = engine_score(rules_for("rummy500"), result.record)
     assert "nobody_out" in score.problem_codes
     reworded = replace(
@@ -73,7 +88,7 @@ def test_the_preview_reads_the_engines_fields_not_its_prose() -> None:
     )
     shown = preview(result, reworded)
     assert len(shown.problems) == len(score.problems) - 1
-    assert [p.hand_note for p in shown.players] == [None, "-12", "-15"]
+    assert [p.hand_note for p in shown.players] == ["-4", "-12", "-15"]
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from scorekeeper.engine.scoring import LayoffRecord, MeldRecord, PlayerRecord
 from scorekeeper.engine.scoring import score_round as engine_score
 from scorekeeper.web.round_form.fields import RoundFields
 from scorekeeper.web.round_form.preview import preview
-from scorekeeper.web.round_form.reading import FormGame, interpret
+from scorekeeper.web.round_form.reading import FormGame, interpret, nothing_in_hand
 
-from .conftest import API_MD, NAMES, cards, layouts, read, totals
+from .conftest import API_MD, NAMES, cards, form, layouts, read, totals
 
 # --- groupings that cannot be used ----------------------------------------------------------
 
@@ -79,11 +79,66 @@ def test_wild_rank_and_joker_effect_are_read_where_the_rules_use_them() -> None:
     assert "wild, double or split" in read({}, gambit, joker_effect="triple").errors["joker_effect"]
 
 
-def test_who_went_out_is_pending_until_chosen() -> None:
+def test_who_went_out_is_the_one_with_nothing_in_hand() -> None:
+    """Nobody marked: Ann alone has cards down and none in hand (Bob holds KH 2C, Cy counted
+    25 in hand), so she went out, and nothing is left to choose."""
     result = read(API_MD)
-    assert result.pending == {"went_out": "Choose who went out, or that the stock ran out."}
+    assert (result.went_out, result.went_out_inferred) == (0, True)
+    assert result.pending == {} and result.errors == {}
+    assert [p.went_out for p in result.record.players] == [True, False, False]
+    assert totals(result) == {"Ann": 36, "Bob": 9, "Cy": 15}  # as with Ann marked
+
+
+@pytest.mark.parametrize(
+    ("players", "pending"),
+    [
+        # everyone holds cards (or has nothing yet): the stock may have run out
+        ({**API_MD, 0: {"table": "3C 3D 3S", "hand": "KC"}}, "Choose who went out, or that"),
+        ({}, "Choose who went out, or that the stock ran out."),
+        # Ann by cards and Cy by totals both have nothing in hand
+        ({**API_MD, 2: {"mode": "totals", "melded": "40", "in_hand": "0"}}, "Ann and Cy have"),
+        (
+            {0: {"table": "3C 3D 3S"}, 1: {"layout": "8S 9S 10S"}, 2: {"table": "QS QH QD"}},
+            "Ann, Bob and Cy have nothing in hand: choose who went out.",
+        ),
+    ],
+)
+def test_who_went_out_is_asked_when_it_cannot_be_told(
+    players: dict[int, dict[str, str]], pending: str
+) -> None:
+    result = read(players)
+    assert result.went_out is None and not result.went_out_inferred
+    assert pending in result.pending["went_out"]
     assert result.errors == {}
     assert "went_out" in result.all_errors()
+
+
+@pytest.mark.parametrize(
+    ("entry", "counts"),
+    [
+        ({"table": "3C 3D 3S"}, True),
+        ({"layout": "3C 3D 3S"}, True),  # a grouping typed by hand, the table not yet in step
+        ({"table": "3C 3D 3S", "hand": "KC"}, False),
+        ({"hand": "9X"}, False),  # a hand that is not yet read is still a hand
+        ({}, False),  # nothing yet: not recorded, not out
+        ({"mode": "totals", "melded": "30"}, True),  # no points typed in hand: none
+        ({"mode": "totals", "melded": "30", "in_hand": "0"}, True),
+        ({"mode": "totals", "melded": "30", "in_hand": "5"}, False),
+        ({"mode": "totals", "melded": "0", "in_hand": "0"}, False),
+        ({"mode": "totals", "melded": "lots"}, False),
+        ({"mode": "totals", "melded": "30", "in_hand": "-1"}, False),
+    ],
+)
+def test_who_could_have_gone_out(entry: dict[str, str], counts: bool) -> None:
+    assert nothing_in_hand(form({1: entry}, 2)) == ((1,) if counts else ())
+
+
+def test_a_mark_on_the_form_wins_over_the_empty_hand() -> None:
+    result = read(API_MD, went_out="1")
+    assert (result.went_out, result.went_out_inferred) == (1, False)
+    result = read(API_MD, went_out="stock")
+    assert (result.went_out, result.went_out_inferred) == (None, False)
+    assert result.record.ended_by == "stock_out"
 
 
 def test_version_and_key() -> None:
