@@ -14,12 +14,14 @@ from pydantic import (
     AfterValidator,
     ConfigDict,
     Field,
+    RootModel,
     StringConstraints,
     ValidationInfo,
     field_validator,
 )
 
 from .round_models import PlayerScore, RoundBody, RoundScoreResponse, TeamScore
+from .spades_models import SpadesPlayerOut, SpadesRoundBody, SpadesRoundResponse, SpadesSideOut
 from .types import PlayerName, RequestModel, ResponseModel, RulesField
 
 
@@ -150,6 +152,15 @@ class GameRoundResponse(RoundScoreResponse):
     dealer: str | None = Field(description="who dealt the round, when known")
 
 
+class GameRoundPost(RootModel[GameRoundBody | SpadesRoundBody]):
+    """A round of the game: cards or totals under rummy rules, bids and tricks under Spades."""
+
+
+class GameRoundStored(RootModel[GameRoundResponse | SpadesRoundResponse]):
+    """The stored round's scores (a Spades hand's: its sides' points, bags and lines), its
+    number, and the game's version now."""
+
+
 class RoundRefusedResponse(RoundScoreResponse):
     """A round that was not stored: ``error`` sums up ``problems`` (status 422)."""
 
@@ -181,8 +192,12 @@ class RoundOut(ResponseModel):
     went_out: str | None
     wild_rank: str | None
     joker_effect: str | None
-    scores: list[PlayerScore]
-    teams: list[TeamScore]
+    scores: list[PlayerScore] | list[SpadesPlayerOut] = Field(
+        description="each player's score (for Spades, each player's bid and tricks)"
+    )
+    teams: list[TeamScore] | list[SpadesSideOut] = Field(
+        description="each side's sums (for Spades, each side's points, bags and lines)"
+    )
     warnings: list[str]
 
 
@@ -195,6 +210,9 @@ class TotalOut(ResponseModel):
 class SideTotalOut(ResponseModel):
     team: str
     total: int
+    bags: int | None = Field(
+        None, description="Spades: the bags the side carries now (null in other games)"
+    )
 
 
 class BoardResponse(ResponseModel):

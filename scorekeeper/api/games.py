@@ -25,13 +25,17 @@ from sqlalchemy import select
 
 from ..engine.rules import Rules
 from ..engine.scoring import RoundRecord, RoundScore
+from ..engine.spades import SpadesError
+from ..engine.spades_presets import SPADES_PRESETS, spades_rules_for
 from ..engine.standings import Seat, StandingsError
 from ..store import changes, records, scoreboard
 from ..store.db import db
 from ..store.models import Game, Round
 from ..store.records import CheckedRound
+from ..store.spades import create_spades_game, spades_game
 from ..web import links
 from . import bp as api_bp
+from . import spades as spades_api
 from .endpoints import api_route, document, parse_body
 from .errors import ApiError, json_errors
 from .game_models import (
@@ -39,7 +43,9 @@ from .game_models import (
     GameCreated,
     GameRequest,
     GameRoundBody,
+    GameRoundPost,
     GameRoundResponse,
+    GameRoundStored,
     RoundOut,
     RoundRefusedResponse,
     SeatIn,
@@ -49,6 +55,7 @@ from .game_models import (
     TotalOut,
 )
 from .rounds import refuse_tame_round_declarations, round_record, round_response
+from .spades_models import SpadesRoundBody
 from .types import to_rules
 
 bp: Blueprint = Blueprint("games_api", __name__)
@@ -97,9 +104,11 @@ def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:
     records a round (keep it to the scorer). `view_url` is the watchers' link:
     `GET <view_url>.json` is the scoreboard. Location is `view_url`.
     """
+    preset = body.rules if isinstance(body.rules, str) else body.rules.preset
+    if preset in SPADES_PRESETS:
+        return _create_spades_game(body, preset)
     rules = to_rules(body.rules)
     _check_sides(rules, body.players)
-    preset = body.rules if isinstance(body.rules, str) else body.rules.preset
     try:
         game = records.create_game(
             body.name,
@@ -112,6 +121,24 @@ def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:
         raise ApiError(f"players: {error}") from None
     except records.RecordError as error:
         raise ApiError(f"dealer: {error}") from None
+    edit_url, view_url = links.game_links(game)
+    return (
+        GameCreated(id=game.id, edit_url=edit_url, view_url=view_url),
+        201,
+        {"Location": view_url},
+    )
+
+
+def _create_spades_game(body: GameRequest, preset: str) -> tuple[GameCreated, int, dict[str, str]]:
+    """A Spades game: four players, partners across (any ``team`` given is not read)."""
+    options = {} if isinstance(body.rules, str) else body.rules.options
+    rules = spades_rules_for(preset, options)  # a RulesError names a bad option (400)
+    try:
+        game = create_spades_game(
+            body.name, rules, [p.name for p in body.players], preset=preset, dealer=body.dealer
+        )
+    except SpadesError as error:
+        raise ApiError(f"players: {error}") from None
     edit_url, view_url = links.game_links(game)
     return (
         GameCreated(id=game.id, edit_url=edit_url, view_url=view_url),
@@ -186,6 +213,8 @@ def store_round(token: str) -> Response:
     game = _game("scorer", token)
     key = _idempotency_key()
     expected = _expected_version()
+    if spades_game(game):
+        return spades_api.store_hand(game, parse_body(SpadesRoundBody), key, expected)
     body = parse_body(GameRoundBody)
     refuse_tame_round_declarations(records.game_rules(game), body)
     record = round_record(body)
@@ -276,17 +305,25 @@ def board(game: Game) -> BoardResponse:
     standing = value.standing
     with_sides = value.with_sides
     rules: dict[str, Any] = ({"preset": game.preset} if game.preset else {}) | game.rules
+    rounds: list[Any] = [_round_out(row) for row in value.rounds]
+    totals = standing.totals
+    bags: dict[str, int] = {}
+    if value.spades is not None:  # a player's total is their side's; the sides carry bags
+        rounds = spades_api.rounds_out(value.spades)
+        totals = {name: standing.team_totals[standing.side_of[name]] for name in totals}
+        bags = value.spades.bags
     return BoardResponse(
         name=game.name,
         rules=rules,
         players=[SeatOut(name=p.name, team=p.team, seat=p.seat) for p in game.players],
-        rounds=[_round_out(row) for row in value.rounds],
+        rounds=rounds,
         totals=[
             TotalOut(name=name, team=standing.side_of[name] if with_sides else None, total=total)
-            for name, total in standing.totals.items()
+            for name, total in totals.items()
         ],
         teams=[
-            SideTotalOut(team=team, total=total) for team, total in standing.team_totals.items()
+            SideTotalOut(team=team, total=total, bags=bags.get(team))
+            for team, total in standing.team_totals.items()
         ],
         target=value.target,
         version=game.version,
@@ -326,8 +363,8 @@ document(
     "POST",
     "/s/{token}/rounds",
     store_round,
-    body=GameRoundBody,
-    responses={201: GameRoundResponse},
+    body=GameRoundPost,
+    responses={201: GameRoundStored},
     parameters=(
         _TOKEN,
         {
@@ -348,8 +385,8 @@ document(
     errors={
         404: "no game has this scorer link",
         409: "the game changed since the version in If-Match",
-        422: "the round was not stored: its problems (with its scores), or the key was used "
-        "for another round",
+        422: "the round was not stored: its problems (with its scores; for Spades, the tricks "
+        "not adding up to 13, naming their sum), or the key was used for another round",
     },
 )
 document(

@@ -22,6 +22,7 @@ from ..engine.cards import Card, declared_code, parse_declared, parse_rank
 from ..engine.presets import PRESETS, rules_for
 from ..engine.rules import OPTIONS, Rules
 from ..engine.rules import JokerEffect as JokerEffectName
+from ..engine.spades_presets import SPADES_PRESETS
 
 
 class RequestModel(BaseModel):
@@ -129,7 +130,7 @@ class RulesObject(RequestModel):
     preset: str = Field(
         "rummy500",
         description="the preset to start from",
-        json_schema_extra={"enum": list(PRESETS)},
+        json_schema_extra={"enum": [*PRESETS, *SPADES_PRESETS]},
     )
     options: dict[str, Any] = Field(
         default_factory=dict,
@@ -147,7 +148,7 @@ def _rules_kind(value: Any) -> str | None:
 
 
 RulesField = Annotated[
-    Annotated[str, Tag("preset"), Field(json_schema_extra={"enum": list(PRESETS)})]
+    Annotated[str, Tag("preset"), Field(json_schema_extra={"enum": [*PRESETS, *SPADES_PRESETS]})]
     | Annotated[RulesObject, Tag("object")],
     Discriminator(
         _rules_kind,

@@ -15,6 +15,9 @@ from ..engine.points import Context
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.scoring import score_round
+from ..engine.spades_presets import SPADES_PRESETS
+from ..engine.spades_presets import summary as spades_summary
+from ..engine.spades_presets import to_dict as spades_to_dict
 from ..engine.workload import arranging
 from . import bp
 from .declared import fixed_at, reading_code, refuse_tame_declarations, split_declared
@@ -66,6 +69,16 @@ def list_presets() -> PresetList:
                 lines=preset.rules.summary(),
             )
             for preset in PRESETS.values()
+        ]
+        + [
+            PresetOut(
+                id=preset.id,
+                name=preset.name,
+                summary=preset.summary,
+                options=spades_to_dict(preset.rules),
+                lines=spades_summary(preset.rules),
+            )
+            for preset in SPADES_PRESETS.values()
         ]
     )
 

@@ -6,16 +6,18 @@ from flask.testing import FlaskClient
 
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import OPTIONS
+from scorekeeper.engine.spades_presets import SPADES_OPTIONS, SPADES_PRESETS
 
 
 def test_every_preset_with_every_option(client: FlaskClient) -> None:
     response = client.get("/api/v1/presets")
     assert response.status_code == 200
     presets = response.get_json()
-    assert [preset["id"] for preset in presets] == list(PRESETS)
+    assert [preset["id"] for preset in presets] == [*PRESETS, *SPADES_PRESETS]
     for preset in presets:
         assert set(preset) >= {"id", "name", "summary", "options", "lines"}
-        assert list(preset["options"]) == list(OPTIONS)
+        spades = preset["id"] in SPADES_PRESETS  # Spades has options of its own
+        assert list(preset["options"]) == (["game", *SPADES_OPTIONS] if spades else list(OPTIONS))
         assert preset["lines"] and all(isinstance(line, str) for line in preset["lines"])
 
 

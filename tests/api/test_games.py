@@ -219,7 +219,10 @@ def test_a_partnership_game_with_sides(client: FlaskClient) -> None:
         "E-W": 8,
     }
     board = client.get(links["view"] + ".json").get_json()
-    assert board["teams"] == [{"team": "N-S", "total": 45}, {"team": "E-W", "total": 8}]
+    assert board["teams"] == [
+        {"team": "N-S", "total": 45, "bags": None},
+        {"team": "E-W", "total": 8, "bags": None},
+    ]
     assert [(t["name"], t["team"]) for t in board["totals"]] == [
         ("Ann", "N-S"),
         ("Bob", "E-W"),

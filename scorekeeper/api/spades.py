@@ -1,0 +1,149 @@
+"""A Spades game over JSON: its hands posted to ``<edit_url>/rounds`` and its scoreboard.
+
+A hand whose tricks do not add up to 13 (or that the rules refuse: blind nil not allowed, a side
+under ``min_side_bid``) is a 422 that names it, and nothing is stored; a bid or tricks out of
+range, or a player not seated, is a 400. Keys and versions work as for rummy rounds.
+"""
+
+from __future__ import annotations
+
+from flask import Response, jsonify
+from sqlalchemy import select
+
+from ..engine.spades import SideScore, SpadesError, SpadesHand, parse_bid
+from ..store import changes, records, spades
+from ..store.db import db
+from ..store.models import Game, Round
+from ..store.spades_board import SpadesView
+from .errors import ApiError
+from .game_models import RoundOut
+from .spades_models import (
+    SpadesPlayerOut,
+    SpadesRoundBody,
+    SpadesRoundResponse,
+    SpadesSideOut,
+)
+
+
+def side_out(score: SideScore) -> SpadesSideOut:
+    return SpadesSideOut(
+        team=score.side,
+        contract=score.contract,
+        tricks=score.tricks,
+        total=score.points,
+        bags=score.bags_after,
+        lines=list(score.lines),
+    )
+
+
+def players_out(game: Game, hand: SpadesHand) -> list[SpadesPlayerOut]:
+    sides = spades.game_sides(game)
+    return [
+        SpadesPlayerOut(name=p.name, team=sides[p.name], bid=p.bid, tricks=p.tricks)
+        for p in hand.players
+    ]
+
+
+def _json(body: dict[str, object], status: int, etag: int | None = None) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    if etag is not None:
+        response.headers["ETag"] = f'"{etag}"'
+    return response
+
+
+def _hand(game: Game, body: SpadesRoundBody) -> SpadesHand:
+    try:
+        return spades.in_seat_order(
+            game, [(p.name, parse_bid(p.bid), p.tricks) for p in body.players]
+        )
+    except (spades.HandRefused, SpadesError) as error:
+        raise ApiError(f"players: {error}") from None
+
+
+def store_hand(game: Game, body: SpadesRoundBody, key: str, expected: int | None) -> Response:
+    """Store the posted hand (201 with its scores), or say why not."""
+    hand = _hand(game, body)
+    names = [player.name for player in game.players]
+    if body.dealer is not None and body.dealer not in names:
+        raise ApiError(f"dealer: {body.dealer} is not seated in this game")
+    stored = spades.round_by_key(game, key)
+    if stored is None:
+        try:
+            checked = spades.check(game, hand)
+        except SpadesError as error:
+            return _json(
+                {
+                    "players": [p.model_dump() for p in players_out(game, hand)],
+                    "teams": [],
+                    "problems": str(error).split("; "),
+                    "error": f"the hand was not stored: {error}",
+                },
+                422,
+            )
+        dealer = body.dealer if body.dealer is not None else records.upcoming_dealer(game)
+        try:
+            stored = spades.store_hand(
+                game, hand, dealer=dealer, idempotency_key=key, expected_version=expected
+            )
+        except changes.StaleGame:
+            version = db.session.scalar(select(Game.version).where(Game.id == game.id)) or 0
+            return _json(
+                {
+                    "error": f"the game changed since you loaded it: now version {version}",
+                    "version": version,
+                },
+                409,
+                version,
+            )
+        scored = checked.sides
+    else:
+        same = spades.hand_of(stored) == hand and (
+            body.dealer is None or (stored.dealer is not None and stored.dealer.name == body.dealer)
+        )
+        if not same:
+            raise ApiError(
+                f"Idempotency-Key {key!r} was already used for hand {stored.number}, which is "
+                "not this hand: use a new key for a new hand",
+                422,
+            )
+        scored = _scored(game, stored)
+    response = SpadesRoundResponse(
+        players=players_out(game, hand),
+        teams=[side_out(side) for side in scored],
+        round=stored.number,
+        version=game.version,
+        dealer=stored.dealer.name if stored.dealer else None,
+    )
+    return _json(response.model_dump(mode="json"), 201, game.version)
+
+
+def _scored(game: Game, stored: Round) -> tuple[SideScore, ...]:
+    """What a stored hand did for each side, given the hands before it."""
+    return spades.check(game, spades.hand_of(stored), stored.number).sides
+
+
+def rounds_out(view: SpadesView) -> list[RoundOut]:
+    """Every hand as the scoreboard's JSON gives its rounds (``ended_by``: ``hand``)."""
+    return [
+        RoundOut(
+            number=row.number,
+            dealer=row.dealer,
+            ended_by="hand",
+            went_out=None,
+            wild_rank=None,
+            joker_effect=None,
+            scores=[
+                SpadesPlayerOut(name=name, team=side.side, bid=_bid(bid), tricks=tricks)
+                for side in row.sides
+                for name, bid, tricks in side.players
+            ],
+            teams=[side_out(side.score) for side in row.sides],
+            warnings=[],
+        )
+        for row in view.hands
+    ]
+
+
+def _bid(shown: str) -> int | str:
+    return int(shown) if shown.isdigit() else shown.replace(" ", "_")
