@@ -189,6 +189,17 @@ class _Solver(_Candidates):
                 else:
                     kept.append((d_s, d_w, onto_bit))
             self.live.append(kept)
+        # Per group's cards: every field it takes cards of, whole (see ``_dead``).
+        field_mask = (1 << (fb - 1)) - 1
+        self.spread: dict[int, int] = {}
+        for kept in self.live:
+            for d_s, _, _ in kept:
+                if d_s not in self.spread:
+                    self.spread[d_s] = sum(
+                        field_mask << (f * fb)
+                        for f in range(len(live))
+                        if d_s >> (f * fb) & field_mask
+                    )
 
         start = sum(self.count[t] << (pos[t] * fb) for t in range(n_types) if holding[t])
         placed = sum(self.count[t] for t in range(n_types) if holding[t]) + wild_ub[0]
@@ -317,11 +328,13 @@ class _Solver(_Candidates):
         guard_s, guard_w = self.guard_s, self.guard_w
         by_count = self.by_count
         dead = []
+        # The cards of a group found still possible are all alive: not looked at again.
         rest = s
         while rest:
             f = ((rest & -rest).bit_length() - 1) // fb
             rest &= ~(mask << (f * fb))
-            for d_s, d_w, onto_bit in self.live[f]:
+            live = self.live[f]
+            for i, (d_s, d_w, onto_bit) in enumerate(live):
                 if (
                     ((s | guard_s) - d_s) & guard_s == guard_s
                     and not used & onto_bit
@@ -331,6 +344,9 @@ class _Solver(_Candidates):
                         else not d_w or ((wv | guard_w) - d_w) & guard_w == guard_w
                     )
                 ):
+                    rest &= ~self.spread[d_s]
+                    if i:  # the group that was possible here is likely to be so next time
+                        live[0], live[i] = live[i], live[0]
                     break
             else:
                 dead.append((f, s >> (f * fb) & mask))
