@@ -269,6 +269,7 @@ def preview_hand(token: str) -> Response:
         "rounds/_spades_preview.html",
         preview=_preview(game, read, stored.number if stored else None),
         rules=rules,
+        oob=True,
     )
     response = make_response(html)
     response.headers["Vary"] = "HX-Request"

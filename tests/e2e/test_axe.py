@@ -12,8 +12,11 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.presets import rules_for
+from scorekeeper.engine.spades_presets import spades_rules_for
 from scorekeeper.engine.standings import Seat
-from scorekeeper.store import records
+from scorekeeper.store import records, spades
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Game
 
 from .conftest import LiveServer, axe_violations
 
@@ -47,7 +50,8 @@ def paths(live_server: LiveServer) -> dict[str, str]:
         headers={"Idempotency-Key": uuid.uuid4().hex},
     )
     assert response.status_code == 201
-    return {
+    spades_paths = _spades_paths(live_server)
+    return spades_paths | {
         "home": "/",
         "new game": "/games/new",
         "scorer": scorer,
@@ -66,7 +70,52 @@ def paths(live_server: LiveServer) -> dict[str, str]:
     }
 
 
+def _spades_paths(live_server: LiveServer) -> dict[str, str]:
+    """A Spades game with a hand played and the next hand's bids noted (its form opens on the
+    tricks), and one with none (its form opens on the bids)."""
+    client = live_server.app.test_client()
+    with live_server.app.app_context():
+        games = [
+            spades.create_spades_game(
+                f"Spades {n}", spades_rules_for("spades"), PLAYERS, preset="spades"
+            )
+            for n in (1, 2)
+        ]
+        noted = games[0].id
+        scorer, watcher = f"/s/{games[0].scorer_token}", f"/w/{games[0].watcher_token}"
+        fresh = f"/s/{games[1].scorer_token}"
+    hand = [("nil", 0), (4, 5), (3, 4), (5, 4)]
+    players = [
+        {"name": name, "bid": bid, "tricks": tricks}
+        for name, (bid, tricks) in zip(PLAYERS, hand, strict=True)
+    ]
+    response = client.post(
+        scorer + "/rounds",
+        json={"players": players},
+        headers={"Idempotency-Key": uuid.uuid4().hex},
+    )
+    assert response.status_code == 201
+    with live_server.app.app_context():  # the next hand's bids: every board shows them
+        stored = db.session.get(Game, noted)
+        assert stored is not None
+        spades.note_bids(stored, [3, "nil", 4, "blind_nil"])
+    return {
+        "spades scorer": scorer,
+        "spades bids": fresh + "/hands/new",
+        "spades tricks": scorer + "/hands/new",
+        "spades correction": scorer + "/hands/1",
+        "spades delete": scorer + "/hands/1/delete",
+        "spades board": watcher,
+    }
+
+
 PAGES = [
+    "spades scorer",
+    "spades bids",
+    "spades tricks",
+    "spades correction",
+    "spades delete",
+    "spades board",
     "home",
     "new game",
     "scorer",
