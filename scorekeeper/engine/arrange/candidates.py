@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..cards import Card
-from .jokers import JokerMeld
+from .direct import DirectScore
 from .model import _EXACT, _Fast, _PileModel
 
 #: A candidate group: its natural cards (type, copies), the table meld it extends, its wilds (a
@@ -32,7 +32,7 @@ class _Candidates(_PileModel):
         W = self.W
         vectors = [] if by_count else [self._vectors(k) for k in range(W + 1)]
         self._limit_memo: dict[tuple[int, tuple[bool, ...], int], list[tuple[int, ...]]] = {}
-        self.joker_meld = JokerMeld(self.ctx)
+        self.direct = DirectScore(self.ctx)
         fast: list[tuple[int | None, list[_Fast]]] = []
         for naturals, onto, row in self._rows(fast):
             self._spend(1)
@@ -116,16 +116,12 @@ class _Candidates(_PileModel):
                 wild_cards = [
                     kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)
                 ]
-                jokers = self.joker_meld
-                if (
-                    onto is None
-                    and all(c.is_joker for c in wild_cards)
-                    and jokers.applies(cards, k)
-                ):
-                    # Naturals and jokers priced as represented: scored without the referee
-                    # (the answer's groups are still checked by it).
+                direct = self.direct
+                if onto is None and direct.applies(cards, wild_cards):
+                    # Scored from the rules, without the referee (:mod:`.direct`; the
+                    # answer's groups are still checked by it).
                     self._spend(len(cards) + k)
-                    points = jokers.points(cards, k)
+                    points = direct.points(cards, wild_cards)
                     seen[signature] = None if points is None else points - plain_points
                 else:
                     verdict = self._exact((*cards, *wild_cards), onto)
