@@ -190,8 +190,9 @@ def test_a_card_night(live_server: LiveServer, phone: Any) -> None:
         "Bob and Cy have nothing in hand: choose who went out."
     )
     expect(page.locator(".went-out label.choice.is-inferred")).to_have_count(0)
-    expect(page.locator("#went-out-note")).to_have_text("")
+    expect(page.locator("#went-out-note")).to_have_text(": Bob or Cy?")
     scorer.went_out("Bob")
+    expect(page.locator("#went-out-note")).to_have_text("")
     # Bob: 15 + 20 = 35, plus Ann's K♠ 10 and Dee's 2♦ 5 -> 50
     expect(scorer.tab_total("Bob")).to_have_text("50")
     page.get_by_role("button", name="Save round").dblclick()

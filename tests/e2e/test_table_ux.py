@@ -320,7 +320,7 @@ def test_two_empty_hands_ask_who_went_out_and_a_mark_wins(
         "Grandma Jo and Grandma Sue have nothing in hand: choose who went out."
     )
     expect(inferred).to_have_count(0)
-    expect(phone.locator("#went-out-note")).to_have_text("")
+    expect(phone.locator("#went-out-note")).to_have_text(": Grandma Jo or Grandma Sue?")
     phone.get_by_role("button", name="In hand", exact=True).tap()
     phone.get_by_role("button", name="K♦", exact=True).tap()
     expect(inferred).to_have_text(re.compile("Jo"))

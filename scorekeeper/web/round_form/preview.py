@@ -168,6 +168,8 @@ class Preview:
     teams: tuple[TeamScore, ...] = ()  # each side's sums, when the game has sides
     #: Who went out, worked out by the form (nobody marked; the one with nothing in hand).
     inferred_out: PreviewPlayer | None = None
+    #: Nobody marked and several with nothing in hand: one of them went out.
+    asked_out: tuple[PreviewPlayer, ...] = ()
 
     def targets(self) -> list[tuple[int, int, int, str, tuple[Card, ...]]]:
         """Every meld on the table: (seat, meld number, group index, owner, cards)."""
@@ -416,4 +418,7 @@ def preview(interpretation: Interpretation, score: RoundScore) -> Preview:
         players[interpretation.went_out]
         if interpretation.went_out_inferred and interpretation.went_out is not None
         else None,
+        tuple(players[seat] for seat in interpretation.out_candidates)
+        if len(interpretation.out_candidates) > 1
+        else (),
     )

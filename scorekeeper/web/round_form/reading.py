@@ -115,6 +115,8 @@ class Interpretation:
     #: Nobody was marked as out: ``went_out`` is the one player with cards down and nothing in
     #: hand (:func:`nothing_in_hand`). A mark on the form always wins.
     went_out_inferred: bool = False
+    #: Nobody was marked: the seats with cards down and nothing in hand (one: who went out).
+    out_candidates: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -216,6 +218,7 @@ def interpret(
     wild_rank, joker_effect = _round_wilds(fields, rules, errors)
     went_out: int | None = None
     inferred = False
+    candidates: tuple[int, ...] = ()
     stock_out = fields.went_out == STOCK
     if not fields.went_out:
         candidates = nothing_in_hand(fields)
@@ -306,6 +309,7 @@ def interpret(
         key,
         frozenset(bad),
         inferred,
+        candidates,
     )
 
 

@@ -70,8 +70,17 @@ def test_the_preview_names_who_was_taken_as_out() -> None:
     assert shown.inferred_out is not None and shown.inferred_out.name == "Ann"
     assert [p.went_out for p in shown.players] == [True, False, False]
     assert not shown.problems and not shown.pending
+    assert shown.asked_out == ()
     marked = read(API_MD, went_out="0")
     assert preview(marked, engine_score(rules_for("rummy500"), marked.record)).inferred_out is None
+
+
+def test_the_preview_names_whom_to_choose_from() -> None:
+    result = read({**API_MD, 1: {"table": "6S 7S 8S"}})  # Bob too has nothing in hand
+    shown = preview(result, engine_score(rules_for("rummy500"), result.record))
+    assert shown.inferred_out is None
+    assert [p.name for p in shown.asked_out] == ["Ann", "Bob"]
+    assert not any(p.went_out for p in shown.players)
 
 
 def test_the_preview_reads_the_engines_fields_not_its_prose() -> None:
