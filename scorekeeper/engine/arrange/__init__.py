@@ -161,6 +161,11 @@ def arrange(
         # not exact either, but it places far more cards than what the others found by then
         # (the pathological piles: 37 of 40 where the search had 22, 28 of 30 where it had 12).
         plan = ((steps * 60 // 100, "search"), (steps // 10, "ranks"), (None, "beam"))
+        if ctx.rules.meld_kinds == "sets_only":
+            # No runs: the DP's states are only the sets of a rank, and it answers with a
+            # tenth of the search's work or less (2500 Rummy's 40-card piles: 2,631 steps
+            # where the search took 163,803).
+            plan = ((steps * 60 // 100, "ranks"), (steps // 4, "search"), (None, "beam"))
         for share, how in plan:
             left = steps - spent if share is None else share
             if left <= 0:

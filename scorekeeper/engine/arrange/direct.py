@@ -80,9 +80,7 @@ class DirectScore:
         return all(
             not card.is_joker and not ctx.is_wild(card) and card.rank in self.at
             for card in naturals
-        ) and all(
-            ctx.is_wild(card) and (card.is_joker or card.rank in self.at) for card in wilds
-        )
+        ) and all(ctx.is_wild(card) and (card.is_joker or card.rank in self.at) for card in wilds)
 
     def points(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> int | None:
         """The points of the best reading of ``naturals`` and ``wilds`` as one meld, or None if
