@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from .cards import RANKS, SUITS, Card, format_cards, parse_cards, rank_name
+from .cards import RANKS, SUITS, Card, card_of, format_cards, parse_cards, rank_name
 from .deck import deck_counts, overused
 from .points import Context, card_points
 
@@ -744,7 +744,7 @@ def _try_set(
                 pin if pin is not None else card for card, pin in zip(cards, pins, strict=True)
             ]
             for index, suit in zip(others, suits, strict=True):
-                as_cards[index] = Card(rank, suit)
+                as_cards[index] = card_of(rank, suit)
             plain = sum(w and not p for w, p in zip(wild, in_place, strict=True))
             anchored = len(natural) + sum(in_place)
             wilds, naturals = _counted_wilds(ctx, plain, sum(in_place))
@@ -795,7 +795,33 @@ def _set_suits(
 
 
 def _run_ranks(ctx: Context) -> tuple[str, ...]:
-    return tuple(rank for rank in RANKS if rank not in ctx.rules.omit_ranks)
+    return _run_order(ctx.rules.omit_ranks)[0]
+
+
+@lru_cache(maxsize=32)
+def _run_order(omitted: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The ranks a run goes through, low to high, and each one's place among them."""
+    seq = tuple(rank for rank in RANKS if rank not in omitted)
+    return seq, {rank: i for i, rank in enumerate(seq)}
+
+
+def _window_starts(held: Iterable[int], length: int, size: int) -> list[int]:
+    """The first places of the windows of ``length`` places (in a run order of ``size``, going
+    round past the end) that hold every place in ``held``.
+
+    >>> _window_starts([3, 5], 4, 13), _window_starts([0, 12], 3, 13)
+    ([2, 3], [11, 12])
+    """
+    if length >= size:
+        return list(range(size))
+    full = (1 << size) - 1
+    band = (1 << length) - 1
+    fits = full
+    for p in held:
+        # The starts p - length + 1 ... p, round the order: a band of bits rotated there.
+        k = (p - length + 1) % size
+        fits &= ((band << k) | (band >> (size - k))) & full
+    return [s for s in range(size) if fits >> s & 1]
 
 
 def _try_run(
@@ -811,7 +837,7 @@ def _try_run(
         if anchors
         else [s for s in SUITS if any(c.suit == s for c in cards if not c.is_joker)]
     )
-    seq = _run_ranks(ctx)
+    seq, at = _run_order(rules.omit_ranks)
     size = len(seq)
     reasons: list[str] = []
     if n < rules.min_run:
@@ -830,9 +856,11 @@ def _try_run(
     blocked: list[tuple[int, list[str]]] = []
     ace_in_seq = seq[0] == "A"
     # Only the windows that hold every anchor's rank can fit (the others fail in _fit_run).
-    at = {rank: i for i, rank in enumerate(seq)}
     held = {at[card.rank] for card in anchors if card.rank in at}
-    starts = [s for s in range(size) if all((p - s) % size < n for p in held)]
+    starts = _window_starts(held, n, size)
+    # Each card's points wherever it lies: all but an ace low and a joker priced as the card
+    # it stands for (worked out once, not for every window).
+    base = tuple(card_points(ctx, card) for card in cards)
     for suit, start in itertools.product(suits, starts):
         slots = [seq[(start + i) % size] for i in range(n)]
         shape = window_shape(start, n, size, ace_in_seq)
@@ -860,7 +888,7 @@ def _try_run(
             problems.append(
                 "An ace is low only under these rules (Q-K-A is not a run here) (ace_position)."
             )
-        fitted = _fit_run(cards, wild, ctx, suit, slots, start, ace_low and not corner, pins)
+        fitted = _fit_run(cards, wild, ctx, suit, slots, start, ace_low and not corner, pins, base)
         if fitted is None:
             continue
         reading, limit = fitted
@@ -919,6 +947,7 @@ def _fit_run(
     start: int,
     ace_low: bool,
     pins: _Pins,
+    base: Sequence[int],
 ) -> tuple[_Reading, str | None] | None:
     """Place the cards in one window of ranks; None when the natural cards (and the wilds whose
     reading is fixed) do not fit it."""
@@ -965,6 +994,7 @@ def _fit_run(
             free,
             placed,
             (fixed_in_place, fixed_plain),
+            base,
         )
         if fitted is None:
             continue
@@ -987,6 +1017,7 @@ def _place_run(
     free: set[int],
     pinned: dict[int, int],
     fixed: tuple[int, int],
+    base: Sequence[int],
 ) -> tuple[_Reading, str | None, int] | None:
     """The wilds of a run placed in one window: those in ``keep`` in their own place, the
     others in the free places (jokers priced as represented the highest); with the wild
@@ -1006,9 +1037,11 @@ def _place_run(
     natural = len(cards) - sum(wild)
     wilds, naturals = _counted_wilds(ctx, len(rest) + fixed_plain, in_place + fixed_in_place)
     limit = _wild_limit_reason(ctx, wilds, natural + naturals)
-    as_cards = tuple(Card(slots[placed[i]], suit) for i in range(len(cards)))
+    as_cards = tuple(card_of(slots[placed[i]], suit) for i in range(len(cards)))
     points = tuple(
         card_points(ctx, card, as_card=as_card, ace_low=ace_low and placed[i] == 0)
+        if card.is_joker or (ace_low and placed[i] == 0 and card.rank == "A")
+        else base[i]
         for i, (card, as_card) in enumerate(zip(cards, as_cards, strict=True))
     )
     counted = tuple(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .cards import ALL_CARDS, JOKER_CARD, Card
+from .cards import JOKER, Card
 from .rules import Rules
 
 #: A joker priced "as represented" is worth this in hand (RULES.md).
@@ -33,6 +33,14 @@ class Context:
     joker_effect: str | None = None
     packs: int = 1
 
+    def __hash__(self) -> int:
+        # A round's context keys the referee's caches: its hash is worked out once.
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.rules, self.wild_rank, self.joker_effect, self.packs))
+
     @property
     def jokers_wild(self) -> bool:
         if self.rules.dealer_joker and self.joker_effect is not None:
@@ -40,27 +48,24 @@ class Context:
         return self.rules.jokers_wild
 
     def is_wild(self, card: Card) -> bool:
-        return card in self._wild_cards
+        # Asked for every card of every meld the referee and the search look at: the facts
+        # it needs are worked out once per round (``_wild``).
+        if card.rank == JOKER:
+            return self._wild[0]
+        _, ranks, codes = self._wild
+        return card.rank in ranks or (bool(codes) and card.code() in codes)
+
+    @cached_property
+    def _wild(self) -> tuple[bool, frozenset[str], frozenset[str]]:
+        """Whether jokers are wild, the wild ranks, the codes of the cards wild of their own."""
+        ranks = set(self.rules.wild_ranks)
+        if self.wild_rank is not None:
+            ranks.add(self.wild_rank)
+        return self.jokers_wild, frozenset(ranks), frozenset(self.rules.wild_cards)
 
     @cached_property
     def _points_memo(self) -> dict[tuple[Card, Card | None, bool], int]:
         return {}
-
-    @cached_property
-    def _wild_cards(self) -> frozenset[Card]:
-        """Every card that is wild this round (asked about for every card of every meld the
-        search tries, so worked out once)."""
-        rules = self.rules
-        wild = {
-            card
-            for card in ALL_CARDS
-            if card.rank == self.wild_rank
-            or card.rank in rules.wild_ranks
-            or card.code() in rules.wild_cards
-        }
-        if self.jokers_wild:
-            wild.add(JOKER_CARD)
-        return frozenset(wild)
 
 
 def divide(points: int, divisor: int) -> int:
@@ -76,14 +81,16 @@ def divide(points: int, divisor: int) -> int:
 
 def natural_points(rules: Rules, card: Card, *, ace_low: bool = False) -> int:
     """A natural card's points before the divisor (an ace at the low end of a run may differ)."""
-    override = rules.override_points(card.code())
-    if override is not None:
-        return override
-    if card.is_joker:
+    if rules.card_overrides:
+        override = rules.override_points(card.code())
+        if override is not None:
+            return override
+    rank = card.rank
+    if rank == JOKER:
         return JOKER_IN_HAND if rules.joker_points == "as_represented" else int(rules.joker_points)
-    if ace_low and card.rank == "A" and rules.ace_low_points is not None:
+    if ace_low and rank == "A" and rules.ace_low_points is not None:
         return rules.ace_low_points
-    return rules.rank_points(card.rank)
+    return rules.rank_points(rank)
 
 
 def wild_card_points(rules: Rules, card: Card) -> int:

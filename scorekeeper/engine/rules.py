@@ -28,10 +28,13 @@ import dataclasses
 import difflib
 import types
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .cards import RANKS, Card, CardError, parse_rank
+
+#: A rank's place in ``RANKS`` (and in ``card_points``).
+RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 
 JSON = Any
 #: Reads an option's JSON value (the option's name first, for the message) or raises RulesError.
@@ -566,9 +569,14 @@ class Rules:
     )
     dealer_rotation: DealerRotation = option("left", "dealing", "select", "who deals next")
     _overrides: dict[str, int] = field(init=False, compare=False, repr=False)
+    _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_overrides", dict(self.card_overrides))
+        # Rules key the referee's caches: hashing fifty-odd fields at every look-up was a
+        # tenth of a meld check, so the hash is worked out once.
+        compared = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(compared))
         if self.max_set is not None and self.max_set < self.min_set:
             raise RulesError(
                 f"option 'max_set' ({self.max_set}) is below 'min_set' ({self.min_set})", "max_set"
@@ -626,11 +634,14 @@ class Rules:
             return self.decks
         return 2 if players is not None and players >= 5 else 1
 
+    def __hash__(self) -> int:
+        return self._hash
+
     def rank_points(self, rank: str) -> int:
-        return self.card_points[RANKS.index(rank)]
+        return self.card_points[RANK_INDEX[rank]]
 
     def override_points(self, code: str) -> int | None:
-        return self._overrides.get(code)
+        return self._overrides.get(code) if self._overrides else None
 
     @property
     def ace_high_only(self) -> bool:
