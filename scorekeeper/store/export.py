@@ -39,6 +39,7 @@ from .db import SQLITE_BUSY_TIMEOUT_MS, db
 from .models import Game, GameChange, Player, PlayerAlias, Round, RoundPart, new_token, utcnow
 from .people import name_key
 from .records import cache_totals
+from .spades_board import SpadesView
 
 #: The document's format number (``scorekeeper_export``).
 FORMAT = 1
@@ -198,6 +199,8 @@ CSV_COLUMNS = (
     "bonus",
     "total",
     "running_total",
+    "bid",
+    "tricks",
 )
 
 
@@ -218,6 +221,8 @@ def csv_rows(game: Game) -> Iterator[list[object]]:
     def team(name: str) -> str:
         return standing.side_of[name] if board.with_sides else ""
 
+    if board.spades is not None:
+        yield from _spades_rows(game, board.spades, date)
     for row in board.rounds:
         running = dict(zip(board.players, (after for _, after in row.cells), strict=True))
         for player in row.score.players:
@@ -238,6 +243,8 @@ def csv_rows(game: Game) -> Iterator[list[object]]:
                     player.bonus,
                     player.total,
                     running[player.name],
+                    "",
+                    "",
                 )
             ]
     for competitor, bonus in standing.final_bonus.items():
@@ -245,7 +252,39 @@ def csv_rows(game: Game) -> Iterator[list[object]]:
         name = next(p for p in board.players if standing.side_of[p] == competitor)
         yield [
             _cell(value) for value in (game.name, date, "final", name, team(name), "", "", "", "")
-        ] + [0, 0, bonus, bonus, standing.totals[name]]
+        ] + [0, 0, bonus, bonus, standing.totals[name], "", ""]
+
+
+def _spades_rows(game: Game, view: SpadesView, date: str) -> Iterator[list[object]]:
+    """A Spades game's rows: one per player per hand (``ended_by`` ``hand``) with their bid and
+    tricks; the side's points for the hand and its total after it on the side's first seated
+    player, 0 on the partner (as the standings count them), so that a player's ``total`` column
+    adds up to their total in the game and a side's to the side's."""
+    for row in view.hands:
+        for side in row.sides:
+            for index, (name, bid, tricks) in enumerate(side.players):
+                first = index == 0
+                yield [
+                    _cell(value)
+                    for value in (
+                        game.name,
+                        date,
+                        row.number,
+                        name,
+                        side.side,
+                        row.dealer or "",
+                        "hand",
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        side.score.points if first else 0,
+                        side.total if first else 0,
+                        bid.replace(" ", "_"),
+                        tricks,
+                    )
+                ]
 
 
 def csv_text(rows: Iterable[list[object]]) -> str:

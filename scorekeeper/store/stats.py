@@ -12,6 +12,8 @@ Decisions where the issue is silent:
 - A game's winners are the standings' when the game is over; a game the scorer marked finished
   before its end (the night ran out) is won by whoever was ahead then (joint leaders share it).
   A game still in play has no winner. ``decided`` counts the games with a winner.
+- A Spades game counts toward a player's games and wins (their side's), not toward the figures
+  of rounds, points, going out or totals: Spades scores sides by bids and tricks.
 - A player's figures count the games where they have played at least one round. The win rate is
   over the decided games they played; the rate of going out and the averages are per round
   played; the average left in hand is per round they did not go out (the rounds they held
@@ -31,6 +33,7 @@ from ..engine.cards import Card
 from ..engine.points import Context, card_points
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
+from ..engine.spades_presets import SPADES_PRESETS, is_spades
 from ..engine.standings import RoundResult, Standings, standings
 from .db import db
 from .models import Game, Round, RoundPart
@@ -79,7 +82,7 @@ class GameSummary:
 
 
 def _preset_name(game: Game) -> str:
-    preset = PRESETS.get(game.preset or "")
+    preset = PRESETS.get(game.preset or "") or SPADES_PRESETS.get(game.preset or "")
     return preset.name if preset else "House rules"
 
 
@@ -251,6 +254,8 @@ def _person(key: str, name: str, games: Sequence[GameSummary], people: People) -
         if summary.winners:
             decided += 1
             won += summary.won(seat)
+        if is_spades(summary.game.rules):
+            continue  # a side's bids and tricks: its games and wins count, not a player's points
         totals.append(summary.total(seat))
         for part in mine:
             rounds += 1
@@ -329,12 +334,17 @@ def head_to_head(games: Sequence[GameSummary], people: People, a: str, b: str) -
         partners += side_of.get(seat_a) == side_of.get(seat_b)
         if summary.winners:
             decided += 1
+        spades = is_spades(summary.game.rules)
         for side, seat, mine in ((first, seat_a, parts_a), (second, seat_b, parts_b)):
             won = summary.won(seat)
             side.won += won
             side.wins_after.append(side.won)
+            if spades:
+                continue  # (as in person_stats) wins only: Spades scores sides, not players
             side.went_out += sum(part.went_out for part in mine.values())
             side.points += sum(part.total for part in mine.values())
+        if spades:
+            continue
         total_a, total_b = summary.total(seat_a), summary.total(seat_b)
         if total_a == total_b:
             ties += 1

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, make_response, render_template, request, url_for
+from flask import Blueprint, abort, make_response, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -33,6 +33,7 @@ from ..engine.rules import JOKER_EFFECTS, OPTIONS, Rules, RulesError
 from ..store import records
 from ..store.models import Game
 from ..store.scoreboard import next_wild_rank
+from ..store.spades import spades_game
 from . import links
 from .filters import SUIT_SYMBOLS, card_text
 from .game_form import DEFAULT_PRESET, OptionGroup, option_groups, read_options
@@ -680,6 +681,8 @@ def _ask(where: Where, rules: Rules, packs: int, default_wild: str | None) -> Ba
 
 
 def _from_game(game: Game, endpoint: str, token: str) -> BaseResponse:
+    if spades_game(game):
+        abort(404, "A game of Spades has no melds: there is nothing for the referee to check.")
     rules = records.game_rules(game)
     wild = next_wild_rank(game, rules)
     preset = PRESETS.get(game.preset or "")

@@ -26,13 +26,18 @@ from ..engine.cards import parse_cards, rank_name
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.scoring import LayoffRecord, MeldRecord, PlayerRecord, RoundRecord, RoundScore
+from ..engine.spades import SpadesRules
+from ..engine.spades_presets import SPADES_PRESETS
+from ..engine.spades_presets import summary as spades_summary
 from ..store import records
 from ..store.db import db
 from ..store.history import describe
 from ..store.models import Game, GameChange
 from ..store.scoreboard import PlayerLines, board
+from ..store.spades import spades_game, spades_rules
 from . import links
 from .game_form import OptionInput, option_groups
+from .spades_game_form import spades_option_groups
 
 bp = Blueprint("story", __name__)
 
@@ -97,8 +102,34 @@ def _nav(role: Role, token: str) -> dict[str, str]:
     }
 
 
+def _spades_rules_page(role: Role, token: str, game: Game) -> str:
+    """A Spades game's rules: its own options, against its preset's."""
+    rules = spades_rules(game)
+    preset = SPADES_PRESETS.get(game.preset or "")
+    base = preset.rules if preset else SpadesRules()
+    group, was = spades_option_groups(rules)[0], spades_option_groups(base)[0]
+    lines = [
+        RuleLine(item.option, item.label, _in_words(item), _in_words(item) != _in_words(old),
+                 _in_words(old))
+        for item, old in zip(group.inputs, was.inputs, strict=True)
+    ]  # fmt: skip
+    return render_template(
+        "story/rules.html",
+        game=game,
+        token=token,
+        preset=preset,
+        summary=spades_summary(rules),
+        groups=[("Spades", lines)],
+        changed=sum(line.changed for line in lines),
+        spades=True,
+        **_nav(role, token),
+    )
+
+
 def _rules_page(role: Role, token: str) -> str:
     game = _game(role, token)
+    if spades_game(game):
+        return _spades_rules_page(role, token, game)
     rules = records.game_rules(game)
     preset = PRESETS.get(game.preset or "")
     base = preset.rules if preset else Rules()

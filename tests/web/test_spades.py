@@ -269,3 +269,47 @@ def test_every_page_of_a_spades_game_answers(
         assert response.status_code in (200, 404), url
     board = text(client.get(f"/w/{watcher}").get_data(as_text=True))
     assert "blind nil made +200" in board and "Totals after each hand" in board
+
+
+def test_the_rules_story_csv_and_referee_of_a_spades_game(
+    client: FlaskClient, game: dict[str, str]
+) -> None:
+    token, watcher = game["scorer"], game["watcher"]
+    form = open_form(client, token)
+    played = {**hand_fields(("nil", 4, 5, 3), (0, 4, 6, 3)), "save": "hand"}
+    assert client.post(f"/s/{token}/hands/new", data={**form, **played}).status_code == 303
+    rules = text(client.get(f"/w/{watcher}/rules").get_data(as_text=True))
+    assert "Started from Spades to 300, unchanged" in rules
+    assert "Every 10 bags cost 100" in rules and "bag_limit" in rules and "Meld" not in rules
+    assert "Is this legal?" not in rules
+    assert client.get(f"/s/{token}/check").status_code == 404
+    story = text(client.get(f"/s/{token}/story").get_data(as_text=True))
+    assert "Hands" in story and "Ann: nil made +100" in story and "Round 1 recorded" in story
+    rows = client.get(f"/w/{watcher}.csv").get_data(as_text=True).splitlines()
+    assert rows[0].endswith(",bid,tricks")
+    # Ann & Cy: Ann nil made, Cy 5 took 6: +100 +50 +1 on Ann's row (the side's first seat)
+    assert "Late," in rows[1] and ",1,Ann,Ann & Cy,,hand,,,,,,151,151,nil,0" in rows[1]
+    assert ",1,Cy,Ann & Cy,,hand,,,,,,0,0,5,6" in rows[2]
+
+
+def test_history_and_stats_count_spades_games_and_wins(app: Flask, client: FlaskClient) -> None:
+    form = client.get("/games/new?preset=spades-300").get_data(as_text=True)
+    data = {
+        "csrf_token": hidden(form, "csrf_token"),
+        "preset": "spades-300",
+        "options_for": "spades-300",
+        **{f"player-{row}": name for row, name in enumerate(NAMES)},
+        "opt-target": "100",
+    }
+    scorer = client.post("/games/new", data=data).headers["Location"]
+    token = scorer.rstrip("/").split("/s/")[1]
+    for _ in range(2):  # Ann & Cy bid 8 and make it twice: 160 to 60, over 100
+        fields = open_form(client, token)
+        played = {**hand_fields((4, 2, 4, 1), (4, 2, 4, 3)), "save": "hand"}
+        assert client.post(f"/s/{token}/hands/new", data={**fields, **played}).status_code == 303
+    page = text(client.get(scorer).get_data(as_text=True))
+    assert "Ann & Cy wins" in page
+    history = text(client.get("/history").get_data(as_text=True))
+    assert "Spades to 300" in history and "Ann & Cy" in history
+    stats = text(client.get("/stats").get_data(as_text=True))
+    assert "Ann" in stats and "Bob" in stats
