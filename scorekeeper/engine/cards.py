@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -51,6 +51,7 @@ class Card:
 
     rank: str
     suit: str = ""
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank == JOKER:
@@ -58,6 +59,12 @@ class Card:
                 raise CardError("a joker has no suit")
         elif self.rank not in RANKS or self.suit not in SUITS:
             raise CardError(f"no card has rank {self.rank!r} and suit {self.suit!r}")
+        # Cards are hashed at every turn of the referee and the search (counters, sets,
+        # cache keys): the hash is worked out once.
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def from_code(cls, code: str) -> Card:

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from .cards import JOKER, Card
 from .rules import Rules
@@ -34,11 +33,7 @@ class Context:
     packs: int = 1
 
     def __hash__(self) -> int:
-        # A round's context keys the referee's caches: its hash is worked out once.
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
+        # A round's context keys the referee's caches (the rules' own hash is kept).
         return hash((self.rules, self.wild_rank, self.joker_effect, self.packs))
 
     @property
@@ -48,24 +43,15 @@ class Context:
         return self.rules.jokers_wild
 
     def is_wild(self, card: Card) -> bool:
-        # Asked for every card of every meld the referee and the search look at: the facts
-        # it needs are worked out once per round (``_wild``).
-        if card.rank == JOKER:
-            return self._wild[0]
-        _, ranks, codes = self._wild
-        return card.rank in ranks or (bool(codes) and card.code() in codes)
-
-    @cached_property
-    def _wild(self) -> tuple[bool, frozenset[str], frozenset[str]]:
-        """Whether jokers are wild, the wild ranks, the codes of the cards wild of their own."""
-        ranks = set(self.rules.wild_ranks)
-        if self.wild_rank is not None:
-            ranks.add(self.wild_rank)
-        return self.jokers_wild, frozenset(ranks), frozenset(self.rules.wild_cards)
-
-    @cached_property
-    def _points_memo(self) -> dict[tuple[Card, Card | None, bool], int]:
-        return {}
+        rank = card.rank
+        if rank == JOKER:
+            return self.jokers_wild
+        rules = self.rules
+        return (
+            rank == self.wild_rank
+            or rank in rules.wild_ranks
+            or (bool(rules.wild_cards) and card.code() in rules.wild_cards)
+        )
 
 
 def divide(points: int, divisor: int) -> int:
@@ -123,17 +109,6 @@ def card_points(
     ctx: Context, card: Card, *, as_card: Card | None = None, ace_low: bool = False
 ) -> int:
     """What ``card`` scores, in a meld standing for ``as_card`` or (without it) in hand."""
-    # Asked for every card of every reading the referee weighs: kept per round's context
-    # (at most 53 cards x 53 readings x 2, so the memo stays small).
-    key = (card, as_card, ace_low)
-    memo = ctx._points_memo
-    points = memo.get(key)
-    if points is None:
-        points = memo[key] = _card_points(ctx, card, as_card, ace_low)
-    return points
-
-
-def _card_points(ctx: Context, card: Card, as_card: Card | None, ace_low: bool) -> int:
     rules = ctx.rules
     if card.is_joker:
         if rules.override_points(card.code()) is not None or rules.joker_points != "as_represented":
