@@ -52,6 +52,7 @@ from .round_form.spades_fields import BID_CHOICES, HandFields, ReadHand, bid_fie
 bp = Blueprint("spades", __name__)
 
 NOT_SAVED = "Nothing was saved: fix what is marked below."
+TRICK_CHOICES = [(str(n), str(n)) for n in range(TRICKS + 1)]
 
 
 def _hand_or_404(game: Game, number: int) -> Round:
@@ -175,7 +176,7 @@ def _render(
         preview_url=url_for("spades.preview", token=token),
         preview=_preview(game, read, stored.number if stored else None),
         bid_choices=bid_choices,
-        trick_choices=[(str(n), str(n)) for n in range(TRICKS + 1)],
+        trick_choices=TRICK_CHOICES,
         errors=shown_errors,
         bid_errors=any(key.startswith("bid-") for key in shown_errors),
         message=message,
@@ -265,16 +266,49 @@ def preview_hand(token: str) -> Response:
     rules = spades.spades_rules(game)
     names = [player.name for player in game.players]
     read = read_hand(fields, names, blind_nil=rules.blind_nil_allowed)
+    filled = _the_rest(read, names)
+    if filled is not None:  # the last player's tricks follow from the others'
+        tricks = list(read.tricks)
+        tricks[filled.seat] = int(filled.value)
+        errors = {
+            key: error for key, error in read.errors.items() if key != f"tricks-{filled.seat}"
+        }
+        read = replace(read, tricks=tricks, errors=errors)
     html = render_template(
         "rounds/_spades_preview.html",
         preview=_preview(game, read, stored.number if stored else None),
         rules=rules,
         oob=True,
+        filled=filled,
+        trick_choices=TRICK_CHOICES,
+        errors={},
     )
     response = make_response(html)
     response.headers["Vary"] = "HX-Request"
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@dataclass(frozen=True)
+class Filled:
+    """The tricks the preview fills in for the one player without any: the rest of the 13."""
+
+    seat: int
+    name: str
+    value: str
+
+
+def _the_rest(read: ReadHand, names: list[str]) -> Filled | None:
+    """When every player but one has tricks and those leave 0 to 13, the last one's."""
+    empty = [seat for seat, tricks in enumerate(read.tricks) if tricks is None]
+    if len(empty) != 1 or not 0 <= read.missing <= TRICKS:
+        return None
+    seat = empty[0]
+    if f"tricks-{seat}" in read.errors and read.errors[f"tricks-{seat}"] != (
+        f"How many tricks did {names[seat]} take?"
+    ):
+        return None  # something typed there that is not a number: leave it to the scorer
+    return Filled(seat, names[seat], str(read.missing))
 
 
 def _done(game: Game, message: str) -> BaseResponse:

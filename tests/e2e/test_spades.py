@@ -79,9 +79,9 @@ def test_a_whole_game_of_spades_on_the_phone(live_server: LiveServer, new_phone:
         taps.tap(phone.locator(".record .button"))
         for seat, (_, tricks) in enumerate(plays[:-1]):
             taps.tap(pick(phone, "tricks", seat, tricks))
-        missing = 13 - sum(int(t) for _, t in plays[:-1])
-        expect(phone.locator("#tricks-count")).to_contain_text(f"{missing} missing")
-        taps.tap(pick(phone, "tricks", 3, plays[3][1]))
+        # the last player's tricks are the rest of the 13: filled in, nothing to tap
+        expect(phone.locator(f'input[name="tricks-3"][value="{plays[3][1]}"]')).to_be_checked()
+        expect(phone.locator("#tricks-3-set legend")).to_contain_text("(the rest)")
         expect(phone.locator("#tricks-count")).to_contain_text("13 of 13")
         expect(phone.locator(".spades-totals")).to_contain_text(str(totals["Ann & Cy"]))
         assert not scrolls_sideways(phone)
@@ -98,9 +98,9 @@ def test_a_whole_game_of_spades_on_the_phone(live_server: LiveServer, new_phone:
     assert not scrolls_sideways(board)
     print(
         f"\nSpades, {len(HANDS)} hands to 300: taps per hand {taps_per_hand} (open the bids, "
-        "4 bids, Save bids; open the tricks, 4 tricks, Save hand)"
+        "4 bids, Save bids; open the tricks, 3 tricks (the fourth is the rest), Save hand)"
     )
-    assert taps_per_hand == [12] * len(HANDS)
+    assert taps_per_hand == [11] * len(HANDS)
 
 
 def test_a_correction_and_tricks_that_do_not_add_up(
@@ -116,8 +116,10 @@ def test_a_correction_and_tricks_that_do_not_add_up(
     for seat, bid in enumerate(["3", "3", "3", "blind_nil"]):
         pick(phone, "bid", seat, bid).tap()
     phone.locator(".later-tricks summary").tap()  # bids and tricks at once
-    for seat, tricks in enumerate(["4", "4", "4", "2"]):
+    for seat, tricks in enumerate(["4", "4", "4"]):
         pick(phone, "tricks", seat, tricks).tap()
+    expect(phone.locator('input[name="tricks-3"][value="1"]')).to_be_checked()  # the rest
+    pick(phone, "tricks", 3, "2").tap()  # a miscount
     expect(phone.locator("#tricks-count")).to_contain_text("1 too many")
     phone.get_by_role("button", name="Save hand").tap()
     expect(phone.locator(".notice-error")).to_contain_text("add up to 14, not 13 (1 too many)")

@@ -313,3 +313,22 @@ def test_history_and_stats_count_spades_games_and_wins(app: Flask, client: Flask
     assert "Spades to 300" in history and "Ann & Cy" in history
     stats = text(client.get("/stats").get_data(as_text=True))
     assert "Ann" in stats and "Bob" in stats
+
+
+def test_the_preview_fills_in_the_last_players_tricks(
+    client: FlaskClient, game: dict[str, str]
+) -> None:
+    form = open_form(client, game["scorer"])
+    part = client.post(
+        f"/s/{game['scorer']}/hands/preview",
+        data={**form, **hand_fields((4, "nil", 3, 5), (5, 0, "", 3))},
+        headers={"HX-Request": "true"},
+    ).get_data(as_text=True)
+    assert 'id="tricks-2-set" hx-swap-oob="true"' in part
+    assert 'name="tricks-2" value="5" checked' in part and "13 of 13" in text(part)
+    none = client.post(  # two players without tricks: nothing is filled in
+        f"/s/{game['scorer']}/hands/preview",
+        data={**form, **hand_fields((4, "nil", 3, 5), (5, 0, "", ""))},
+        headers={"HX-Request": "true"},
+    ).get_data(as_text=True)
+    assert 'hx-swap-oob="true"' in none and "tricks-2-set" not in none
