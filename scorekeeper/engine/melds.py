@@ -954,14 +954,13 @@ def _fit_run(
     free = set(range(len(slots)))
     placed: dict[int, int] = {}
     fixed_in_place = fixed_plain = 0
+    slot_of = {rank: i for i, rank in enumerate(slots)}
     for index, (card, w, pin) in enumerate(zip(cards, wild, pins, strict=True)):
         if w and pin is None:
             continue
         at = pin if pin is not None else card
-        if at.suit != suit or at.rank not in slots:
-            return None
-        slot = slots.index(at.rank)
-        if slot not in free:
+        slot = slot_of.get(at.rank)
+        if at.suit != suit or slot is None or slot not in free:
             return None
         free.discard(slot)
         placed[index] = slot
@@ -974,13 +973,13 @@ def _fit_run(
     # is worth more there than where the wild would then leave it (JD wild at 9, JK as JD):
     # then each choice of the wilds that keep their own place is tried.
     own = [
-        i
-        for i in wild_indices
-        if cards[i].suit == suit and cards[i].rank in slots and slots.index(cards[i].rank) in free
+        i for i in wild_indices if cards[i].suit == suit and slot_of.get(cards[i].rank, -1) in free
     ]
     own = [i for n, i in enumerate(own) if cards[i] not in [cards[j] for j in own[:n]]]  # one each
     choices: list[Sequence[int]] = [own]
-    if own and len(own) <= 4 and any(cards[i].is_joker for i in wild_indices):
+    rules = ctx.rules
+    priced = rules.joker_points == "as_represented" and rules.override_points("JK") is None
+    if own and len(own) <= 4 and priced and any(cards[i].is_joker for i in wild_indices):
         choices = [c for k in range(len(own), -1, -1) for c in itertools.combinations(own, k)]
     best: tuple[tuple[bool, int, int, int], _Reading, str | None] | None = None
     for keep in choices:
