@@ -15,6 +15,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # adding a column is an ALTER on every database (a batch copies no table for it); the check
+    # on round_part copies that table on SQLite, which no other table refers to
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.add_column(sa.Column("bids_in_play", sa.JSON(), nullable=True))
     with op.batch_alter_table("round_part", schema=None) as batch_op:
@@ -30,5 +32,6 @@ def downgrade() -> None:
         batch_op.drop_constraint(op.f("ck_round_part_tricks"), type_="check")
         batch_op.drop_column("tricks")
         batch_op.drop_column("bid")
-    with op.batch_alter_table("game", schema=None) as batch_op:
-        batch_op.drop_column("bids_in_play")
+    # Not in a batch: on SQLite a batch copies the table, and dropping the old game table would
+    # delete its players and rounds (foreign keys are on). SQLite 3.35+ drops a column itself.
+    op.drop_column("game", "bids_in_play")

@@ -1,0 +1,63 @@
+"""Migration 0007 (Spades): rounds stored before it keep their parts (no bid, no tricks), a part's
+tricks are checked by the database, and the downgrade takes the columns away again."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask_migrate import downgrade, upgrade  # type: ignore[import-untyped]
+
+from scorekeeper.store.db import db
+
+pytestmark = pytest.mark.db
+
+
+def columns(table: str) -> set[str]:
+    return {column["name"] for column in sa.inspect(db.engine).get_columns(table)}
+
+
+def test_rounds_stored_before_spades_keep_their_parts(empty_app: Flask) -> None:
+    with empty_app.app_context():
+        upgrade(revision="0006")
+        with db.engine.begin() as connection:
+            connection.execute(
+                sa.text(
+                    "INSERT INTO game (id, name, rules, scorer_token, watcher_token, created_at, "
+                    "updated_at, version) VALUES (1, 'Old', '{}', 's', 'w', "
+                    "'2026-11-30 20:00:00', '2026-11-30 20:00:00', 2)"
+                )
+            )
+            connection.execute(
+                sa.text("INSERT INTO player (id, game_id, seat, name) VALUES (1, 1, 0, 'Ann')")
+            )
+            connection.execute(
+                sa.text(
+                    "INSERT INTO round (id, game_id, number, ended_by, accepted_warnings, "
+                    "created_at, updated_at) VALUES (1, 1, 1, 'stock_out', '[]', "
+                    "'2026-11-30 20:00:00', '2026-11-30 20:00:00')"
+                )
+            )
+            connection.execute(
+                sa.text(
+                    "INSERT INTO round_part (id, round_id, player_id, position, opening, melds, "
+                    "layoffs, hand, called, total) VALUES (1, 1, 1, 0, false, '[]', '[]', "
+                    "'[]', '[]', -7)"
+                )
+            )
+        upgrade()
+        assert {"bid", "tricks"} <= columns("round_part") and "bids_in_play" in columns("game")
+        with db.engine.begin() as connection:
+            row = connection.execute(sa.text("SELECT total, bid, tricks FROM round_part")).one()
+            assert tuple(row) == (-7, None, None)
+            with (
+                pytest.raises(sa.exc.IntegrityError, match="tricks"),
+                connection.begin_nested(),
+            ):
+                connection.execute(sa.text("UPDATE round_part SET bid = '4', tricks = 14"))
+        downgrade(revision="0006")
+        assert not {"bid", "tricks"} & columns("round_part")
+        assert "bids_in_play" not in columns("game")
+        with db.engine.begin() as connection:  # nothing lost on the way down either
+            assert connection.execute(sa.text("SELECT total FROM round_part")).scalar() == -7
+            assert connection.execute(sa.text("SELECT name FROM player")).scalar() == "Ann"
