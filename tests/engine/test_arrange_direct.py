@@ -39,6 +39,11 @@ RULES = [
     ("rummy500", {"wild_cards": ["JS", "JH"], "wild_limit": "naturals_majority"}, None),
     ("george2500", {"jokers": 2, "wild_limit": "one"}, "9"),
     ("rummy500", {"jokers": 2, "card_points": {"5": 50}, "wild_limit": "one"}, "5"),
+    # Jokers priced as represented beside wilds of fixed points, under each limit.
+    ("rummy5000", {**AS_REPRESENTED, "decks": 2, "wild_limit": "naturals_majority"}, "7"),
+    ("rummy5000", {**AS_REPRESENTED, "wild_limit": "one_per_three", "wild_ranks": ["2"]}, "9"),
+    ("rummy500", {**AS_REPRESENTED, "wild_limit": "one", "wild_as_itself": "wild"}, "4"),
+    ("rummy500", {**AS_REPRESENTED, "wild_cards": ["JS", "JH"], "around_the_corner": True}, None),
 ]
 
 
@@ -157,4 +162,50 @@ def test_it_leaves_to_the_referee_what_it_cannot_tell() -> None:
     assert not DirectScore(ctx).applies(parse_cards(["5S", "6S"]), [JOKER_CARD] * 5)
     sixes = DirectScore(Context(ctx.rules, wild_rank="6"))
     assert not sixes.applies(parse_cards(["5S", "6S"]), [JOKER_CARD])  # a wild among naturals
-    assert not sixes.applies(parse_cards(["5S", "7S"]), [JOKER_CARD, Card("6", "H")])  # mixed
+    priced = Context(rules_for("rummy500", {**AS_REPRESENTED, "card_overrides": {"QS": 50}}))
+    assert not DirectScore(priced).applies(parse_cards(["5S", "6S"]), [JOKER_CARD])
+
+
+def table_melds(ctx: Context) -> list[list[Card]]:
+    """Legal melds of natural cards: runs of 3 and 5 from every rank, sets of three suits (with
+    an ace among them: the model leaves those to the referee)."""
+    runs = [
+        [Card(RANKS[(start + i) % 13], "D") for i in range(length)]
+        for start in range(13)
+        for length in (3, 5)
+    ]
+    sets = [[Card(rank, s) for s in "SHD"] for rank in RANKS]
+    return [
+        meld
+        for meld in runs + sets
+        if all(not ctx.is_wild(c) for c in meld) and check_meld(meld, ctx).legal
+    ]
+
+
+def test_every_small_layoff_scores_as_the_referee_says() -> None:
+    told = 0
+    for preset, options, wild_rank in RULES:
+        packs = 2 if "decks" in options or preset in ("rummy5000", "george2500") else 1
+        ctx = context(preset, options, wild_rank, packs)
+        score = DirectScore(ctx)
+        wilds = wilds_of(ctx)[:3]
+        for meld in table_melds(ctx):
+            rank, suit = meld[0].rank, meld[0].suit
+            near = [
+                Card(RANKS[(RANKS.index(c.rank) + d) % 13], suit) for c in meld[-1:] for d in (1, 2)
+            ] + [Card(rank, "C"), Card(RANKS[1], suit)]
+            for added in [*([c] for c in near), near[:2]]:
+                for extra in [[], *([w] for w in wilds), wilds[:2]]:
+                    can, points = score.layoff(meld, added, extra)
+                    if not can:
+                        continue
+                    told += 1
+                    verdict = check_meld([*added, *extra], ctx, meld)
+                    assert points == (verdict.points if verdict.legal else None), (
+                        preset,
+                        options,
+                        meld,
+                        added,
+                        extra,
+                    )
+    assert told > 1_000

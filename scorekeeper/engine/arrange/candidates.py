@@ -117,11 +117,15 @@ class _Candidates(_PileModel):
                     kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)
                 ]
                 direct = self.direct
+                # Scored from the rules where they are simple enough, without the referee
+                # (:mod:`.direct`; the answer's groups are still checked by it).
+                told, points = False, None
                 if onto is None and direct.applies(cards, wild_cards):
-                    # Scored from the rules, without the referee (:mod:`.direct`; the
-                    # answer's groups are still checked by it).
+                    told, points = True, direct.points(cards, wild_cards)
+                elif onto is not None:
+                    told, points = direct.layoff(self.table[onto], cards, wild_cards)
+                if told:
                     self._spend(len(cards) + k)
-                    points = direct.points(cards, wild_cards)
                     seen[signature] = None if points is None else points - plain_points
                 else:
                     verdict = self._exact((*cards, *wild_cards), onto)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 from ..cards import JOKER_CARD, RANKS, SUITS, Card
 from ..melds import window_shape
@@ -64,16 +65,14 @@ class DirectScore:
 
     def applies(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> bool:
         """Whether :meth:`points` can tell for these cards (else ask the referee): natural cards
-        that are not wild, wild cards that are, no card more often than the packs hold, and
-        either jokers priced as represented alone (with no card priced on its own) or no such
-        joker."""
+        that are not wild, wild cards that are, no card more often than the packs hold, and no
+        joker priced as represented where cards are priced on their own."""
         ctx = self.ctx
         rules = ctx.rules
         if not naturals:
             return False
-        priced = self.priced and any(card.is_joker for card in wilds)
-        if priced and (rules.card_overrides or not all(card.is_joker for card in wilds)):
-            return False
+        if self.priced and rules.card_overrides and any(card.is_joker for card in wilds):
+            return False  # a joker's points would hang on the suit it stands for
         for card, n in Counter([*naturals, *wilds]).items():
             if n > (rules.jokers if card.is_joker else ctx.packs):
                 return False
@@ -96,6 +95,27 @@ class DirectScore:
             if run is not None and (best is None or run > best):
                 best = run
         return best
+
+    def layoff(
+        self, meld: Sequence[Card], naturals: Sequence[Card], wilds: Sequence[Card]
+    ) -> tuple[bool, int | None]:
+        """Whether it can tell, and the points of ``naturals`` and ``wilds`` laid off onto the
+        table meld ``meld`` (None if they cannot be laid off there).
+
+        The meld and the cards are read as one meld, as the referee reads them: where the meld
+        holds neither a wild card nor an ace, its own cards score the same in every reading,
+        so the best reading of the whole is the one whose laid-off cards score most.
+        """
+        ctx = self.ctx
+        if any(c.is_joker or c.rank == "A" or ctx.is_wild(c) for c in meld):
+            return False, None
+        whole = [*meld, *naturals]
+        if not self.applies(whole, wilds):
+            return False, None
+        total = self.points(whole, wilds)
+        if total is None:
+            return True, None
+        return True, total - sum(card_points(ctx, card) for card in meld)
 
     def _limit_ok(self, plain: int, in_place: int, naturals: int) -> bool:
         """The wild limit, with ``plain`` wilds standing for other cards and ``in_place`` in
@@ -124,19 +144,20 @@ class DirectScore:
             return None
         rank = naturals[0].rank
         total = sum(card_points(ctx, card) for card in naturals)
-        in_place = 0
-        if self.priced and any(card.is_joker for card in wilds):
-            for _ in wilds:  # each joker the first suit still free (then any)
-                suit = next((s for s in SUITS if not used[s]), SUITS[0])
-                used[suit] += 1
-                total += card_points(ctx, JOKER_CARD, as_card=Card(rank, suit))
-        else:
-            for card in sorted(wilds):
-                if card.rank == rank and (rules.set_duplicates_allowed or not used[card.suit]):
-                    used[card.suit] += 1
-                    in_place += 1
-            total += sum(card_points(ctx, card) for card in wilds)
-        if not self._limit_ok(len(wilds) - in_place, in_place, len(naturals)):
+        # As the referee reads a set: a wild of the set's rank in its own place (one of each
+        # suit unless duplicates are allowed), the others in the first suits still free.
+        others = []
+        for card in sorted(wilds):
+            if card.rank == rank and (rules.set_duplicates_allowed or not used[card.suit]):
+                used[card.suit] += 1
+                total += card_points(ctx, card)
+            else:
+                others.append(card)
+        for card in others:
+            suit = next((s for s in SUITS if not used[s]), SUITS[0])
+            used[suit] += 1
+            total += card_points(ctx, card, as_card=Card(rank, suit))
+        if not self._limit_ok(len(others), len(wilds) - len(others), len(naturals)):
             return None
         return total
 
@@ -148,10 +169,12 @@ class DirectScore:
         if n < rules.min_run or n > size or len(set(held)) != len(held):
             return None
         suit = naturals[0].suit
-        jokers = self.priced and any(card.is_joker for card in wilds)
-        # Wilds that could stand in their own place here (one of each card), and their points.
-        own = sorted({self.at[c.rank] for c in wilds if not c.is_joker and c.suit == suit})
-        wild_points = 0 if jokers else sum(card_points(ctx, card) for card in wilds)
+        jokers = sum(1 for card in wilds if card.is_joker) if self.priced else 0
+        # The other wilds score the same wherever they lie; those of the run's suit may stand
+        # in their own place (one of each card).
+        fixed = [card for card in wilds if not (jokers and card.is_joker)]
+        fixed_points = sum(card_points(ctx, card) for card in fixed)
+        own = sorted({self.at[c.rank] for c in fixed if not c.is_joker and c.suit == suit})
         ace_first = seq[0] == "A"
         best: int | None = None
         for start in range(size):
@@ -169,23 +192,29 @@ class DirectScore:
                 continue
             low = ace_low and not corner
             taken = {(p - start) % size for p in held}
-            total = wild_points
+            total = fixed_points
             for card, p in zip(naturals, held, strict=True):
                 first = low and (p - start) % size == 0
                 total += card_points(ctx, card, as_card=card, ace_low=first)
-            if jokers:
-                for slot in range(n):
-                    if slot not in taken:
-                        as_card = Card(seq[(start + slot) % size], suit)
-                        first = low and slot == 0
-                        total += card_points(ctx, JOKER_CARD, as_card=as_card, ace_low=first)
-                in_place = 0
-            else:
-                in_place = sum(
-                    1 for p in own if (p - start) % size < n and (p - start) % size not in taken
+            places = [(p - start) % size for p in own]
+            here = [slot for slot in places if slot < n and slot not in taken]
+            # As the referee: the wilds of their own place there keep it, unless a joker
+            # priced as represented is worth more there (then each choice is tried); the
+            # jokers take the highest places left.
+            keeps: list[Sequence[int]] = [here]
+            if here and len(here) <= 4 and jokers:
+                keeps = [c for k in range(len(here), -1, -1) for c in combinations(here, k)]
+            for keep in keeps:
+                free = sorted(
+                    (s for s in range(n) if s not in taken and s not in keep), reverse=True
                 )
-            if not self._limit_ok(len(wilds) - in_place, in_place, len(naturals)):
-                continue
-            if best is None or total > best:
-                best = total
+                reading = total
+                for slot in free[:jokers]:
+                    as_card = Card(seq[(start + slot) % size], suit)
+                    first = low and slot == 0
+                    reading += card_points(ctx, JOKER_CARD, as_card=as_card, ace_low=first)
+                if not self._limit_ok(len(wilds) - len(keep), len(keep), len(naturals)):
+                    continue
+                if best is None or reading > best:
+                    best = reading
         return best
