@@ -12,7 +12,7 @@ from scorekeeper.engine.spades_presets import SPADES_OPTIONS
 
 pytestmark = pytest.mark.db
 
-#: API.md's hand: AC bid 7 (Ann 4, Dee... ) -- see each test for the sums.
+#: API.md's hand (Ann & Cy against Bob & Dee): Cy's blind nil fails, Bob's nil is made.
 API_MD_HAND = {
     "players": [
         {"name": "Ann", "bid": 4, "tricks": 5},
@@ -149,7 +149,7 @@ def test_keys_and_versions(client: FlaskClient) -> None:
         "players": [
             {**p, "tricks": t} for p, t in zip(API_MD_HAND["players"], (6, 0, 0, 7), strict=True)
         ]
-    }  # noqa: E501
+    }
     reused = post(client, game, other, "a")
     assert reused.status_code == 422 and "already used for hand 1" in reused.get_json()["error"]
     stale = post(client, game, other, "b", **{"If-Match": '"1"'})
