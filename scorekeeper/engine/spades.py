@@ -259,7 +259,7 @@ def parse_bid(value: object) -> Bid:
     >>> parse_bid("nil"), parse_bid(0), parse_bid(4)
     ('nil', 'nil', 4)
     """
-    if value in ("nil", 0):
+    if value == "nil" or (type(value) is int and value == 0):  # not False, not 0.0
         return "nil"
     if value == "blind_nil":
         return "blind_nil"

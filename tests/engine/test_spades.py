@@ -13,6 +13,7 @@ from scorekeeper.engine.spades import (
     SpadesError,
     SpadesHand,
     SpadesRules,
+    parse_bid,
     score_hand,
     sides_across,
     spades_standings,
@@ -188,3 +189,17 @@ def test_a_sides_total_is_the_sum_of_its_lines_and_bags_stay_below_the_limit(
         assert total == game.totals[side]
         assert 0 <= game.bags[side] < rules.bag_limit
         assert all(0 <= s.bags_after < rules.bag_limit for scored in game.hands for s in scored)
+
+
+@pytest.mark.parametrize("value", [False, True, 0.0, 4.0, "4", "blind", 14, -1, None])
+def test_a_bid_is_a_whole_number_or_a_word_never_a_truth_value(value: object) -> None:
+    """False and 0.0 equal 0 in Python, but a bid of false is no nil bid."""
+    with pytest.raises(SpadesError, match="a bid is nil, blind_nil or 1 to 13"):
+        parse_bid(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "bid"), [(0, "nil"), ("nil", "nil"), ("blind_nil", "blind_nil"), (13, 13)]
+)
+def test_bids_as_sent(value: object, bid: object) -> None:
+    assert parse_bid(value) == bid
