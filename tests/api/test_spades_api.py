@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine.spades_presets import SPADES_OPTIONS
 
@@ -172,3 +174,29 @@ def test_the_document_describes_the_spades_hand(client: FlaskClient) -> None:
     assert "bags" in schemas["SideTotalOut"]["properties"]
     presets = schemas["RulesObject"]["properties"]["preset"]["enum"]
     assert "spades" in presets and "spades-300" in presets
+
+
+NAMES = st.sampled_from(["Ann", "Bob", "Cy", "Dee", "Zed", ""])
+BIDS = st.one_of(
+    st.integers(-2, 15),
+    st.sampled_from(["nil", "blind_nil", "blind", "4"]),
+    st.none(),
+    st.booleans(),
+)
+PLAYER = st.fixed_dictionaries(
+    {"name": NAMES, "bid": BIDS, "tricks": st.one_of(st.integers(-1, 14), st.just("3"))}
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(players=st.lists(PLAYER, min_size=0, max_size=5), dealer=st.one_of(st.none(), NAMES))
+def test_any_hand_is_answered_never_a_500(
+    client: FlaskClient, players: list[dict[str, Any]], dealer: str | None
+) -> None:
+    game = start(client)
+    body: dict[str, Any] = {"players": players} | ({"dealer": dealer} if dealer is not None else {})
+    response = post(client, game, body, "fuzz")
+    assert response.status_code in (201, 400, 422), response.get_json()
+    assert "error" in response.get_json() or response.status_code == 201
