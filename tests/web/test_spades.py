@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from scorekeeper.engine.spades_presets import spades_rules_for
@@ -332,3 +334,32 @@ def test_the_preview_fills_in_the_last_players_tricks(
         headers={"HX-Request": "true"},
     ).get_data(as_text=True)
     assert 'hx-swap-oob="true"' in none and "tricks-2-set" not in none
+
+
+TEXT = st.one_of(
+    st.sampled_from(["", "nil", "blind_nil", "0", "4", "13", "14", "-1", "x", "²", "1" * 200]),
+    st.text(max_size=8),
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            [f"{kind}-{seat}" for kind in ("bid", "tricks") for seat in range(5)]
+            + ["save", "version", "key", "dealer", "hand"]
+        ),
+        TEXT,
+    ),
+    path=st.sampled_from(["new", "preview"]),
+)
+def test_any_form_is_answered_never_a_500(
+    client: FlaskClient, game: dict[str, str], fields: dict[str, str], path: str
+) -> None:
+    form = open_form(client, game["scorer"])
+    response = client.post(
+        f"/s/{game['scorer']}/hands/{path}", data={"csrf_token": form["csrf_token"], **fields}
+    )
+    assert response.status_code in (200, 303, 409, 422)
