@@ -16,6 +16,7 @@ from scorekeeper.store.changes import StaleGame
 from scorekeeper.store.db import db
 from scorekeeper.store.export import document, load
 from scorekeeper.store.models import Game, GameChange, Round
+from scorekeeper.store.scoreboard import board
 from scorekeeper.store.spades import (
     HandRefused,
     create_spades_game,
@@ -209,3 +210,19 @@ def test_the_shared_standings_agree_with_the_engine(
         assert shared.over and shared.winners == [engine.winner]  # who leads)
     db.session.delete(game)
     db.session.commit()
+
+
+def test_a_tie_at_the_target_is_played_on_on_the_board() -> None:
+    """Both sides on 112 past 100: no winner, the board says play on; the next hand decides."""
+    game = new_game(spades_rules_for("spades", {"target": 100}))
+    store_hand(game, hand((3, 4), (2, 3), (3, 3), (3, 3)))  # AC 6 bid 7 taken 61, BD 5/6 51
+    store_hand(game, hand((2, 3), (3, 4), (3, 3), (3, 3)))  # AC 5/6 51, BD 6/7 61
+    shown = board(game)
+    assert {c.name: c.total for c in shown.competitors} == {AC: 112, BD: 112}
+    assert not shown.finished and not shown.standing.winners
+    assert shown.spades is not None and shown.spades.bags == {AC: 2, BD: 2}
+    store_hand(game, hand((2, 2), (2, 4), (2, 2), (2, 5)))  # AC 4 made 40, BD 4 bid 9 taken
+    shown = board(game)
+    assert shown.finished and shown.standing.winners == [BD]
+    assert {c.name: c.total for c in shown.competitors} == {AC: 152, BD: 157}
+    assert spades.play(game).winner == BD and spades.play(game).ended_after == 3
