@@ -82,6 +82,7 @@ from ..cards import RANKS, SUITS, Card, format_cards, parse_cards
 from ..melds import Context, Verdict, check_meld
 from .budget import Budget, BudgetSpent
 from .dp import best_new_melds
+from .greedy import extend
 from .search import _Solver
 
 __all__ = ["DEFAULT_BUDGET", "Arrangement", "Group", "arrange", "format_cards", "parse_cards"]
@@ -185,9 +186,22 @@ def arrange(
                 answers.append(found)
                 if found.exact:
                     return replace(found, work=spent)
-    if not answers:  # nothing found within the budget: the plain melds, the rest by hand
-        return replace(_plain_melds(cards, ctx), work=spent)
-    return replace(max(answers, key=lambda answer: (answer.score, answer.exact)), work=spent)
+    if not answers:  # nothing found within the budget: the plain melds, taken further
+        return replace(_extended(cards, ctx, melds, _plain_melds(cards, ctx)), work=spent)
+    best = max(answers, key=lambda answer: (answer.score, answer.exact))
+    if not best.exact:
+        best = _extended(cards, ctx, melds, best)
+    return replace(best, work=spent)
+
+
+def _extended(
+    cards: tuple[Card, ...], ctx: Context, melds: list[tuple[Card, ...]], found: Arrangement
+) -> Arrangement:
+    """``found`` with the cards it leaves out placed where the referee allows, if that places
+    more (:mod:`.greedy`); never exact."""
+    start = [(g.cards, g.onto, g.verdict) for g in (*found.melds, *found.layoffs)]
+    more = _answer(cards, extend(cards, ctx, melds, start), False)
+    return more if more.score > found.score else replace(found, exact=False)
 
 
 def _plain_melds(cards: tuple[Card, ...], ctx: Context) -> Arrangement:
