@@ -23,10 +23,12 @@ dynamic programme over ranks (:mod:`.dp`: the ranks read low to high, each suit'
 tracks, the sets of a rank split by :mod:`.sets`, the wild limit as one number by
 :mod:`.limit`) gets a share, cutting every state that cannot reach the split already found;
 where neither finished, the same programme as a beam (only its best states kept at each step)
-gets the rest, for a good split that is not known to be the best.
+gets the rest, for a good split that is not known to be the best. Under sets only the DP goes
+first (without runs its states are the sets of one rank: a tenth of the search's work).
 Layoffs onto table melds: the branch and bound alone. Past the budget the answer is the best
-split found, with ``exact`` False; if neither found one, the plain runs and sets of the natural
-cards. Every answer is checked by the referee (:func:`.melds.check_meld`).
+split found (if neither found one, the plain runs and sets of the natural cards), taken further
+by :mod:`.greedy` (the cards it leaves out placed where the referee allows), with ``exact``
+False. Every answer is checked by the referee (:func:`.melds.check_meld`).
 
 How the branch and bound works, and why it is exact:
 
@@ -48,8 +50,10 @@ How the branch and bound works, and why it is exact:
   answer is then checked with :func:`.melds.check_meld`; should the referee ever disagree with
   the model, the pile is solved again the way below.
 * **Wild cards one by one.** Otherwise (a wild limit, jokers priced as represented, a table meld
-  of wild cards only) each wild card is tracked on its own, and the referee is asked about the
-  candidates (once for all the choices of wilds that cannot stand in their own place there).
+  of wild cards only) each wild card is tracked on its own, and each candidate is scored with
+  each choice of wilds (once for all the choices of wilds that cannot stand in their own place
+  there): from the rules where they are simple enough (:mod:`.direct`: new melds, layoffs onto
+  table melds of natural cards without an ace), else by the referee.
 * **Branch and bound.** Depth first, on the first card left in a fixed order (the cards with
   the fewest candidate groups first): each candidate holding it (and no card before it) whose
   cards and wilds are still there, then the card unplaced.
@@ -66,7 +70,8 @@ How the branch and bound works, and why it is exact:
 
 Where each part lives: :mod:`.windows` (the windows of ranks a run may fill),
 :mod:`.model` (the pile tallied, the referee and the model of it: points by wild count),
-:mod:`.candidates` (the candidate groups), :mod:`.search` (the branch and bound,
+:mod:`.candidates` (the candidate groups), :mod:`.direct` (candidates scored from the rules),
+:mod:`.greedy` (an answer past the budget taken further), :mod:`.search` (the branch and bound,
 and the answer checked by the referee), :mod:`.bound` (the bound by ranks and suits),
 :mod:`.wilds` (where the wild cards left go); :mod:`.dp`, :mod:`.sets` and :mod:`.limit`
 (the dynamic programme); :mod:`.budget` (the work budget).
