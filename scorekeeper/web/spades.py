@@ -340,12 +340,13 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
     if fields.save == "bids" and stored is None:
         if read.bid_errors():
             return again(422, "Nothing was saved: every player needs a bid.")
+        bids = [bid for bid in read.bids if bid is not None]
         try:
-            spades.note_bids(
-                game, [bid for bid in read.bids if bid is not None], expected_version=version
-            )
+            spades.note_bids(game, bids, expected_version=version)
         except changes.StaleGame:
-            return _stale(game, fields, stored)
+            db.session.expire_all()
+            if game.bids_in_play != list(bids):  # a double tap racing its twin finds them noted
+                return _stale(game, fields, stored)
         return _done(game, f"Bids of hand {number} noted: the boards show them")
     if stored is None and key is None:
         return _render(

@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.engine.spades_presets import spades_rules_for
 from scorekeeper.store import spades
+from scorekeeper.store.changes import StaleGame
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Round
 
@@ -363,3 +364,26 @@ def test_any_form_is_answered_never_a_500(
         f"/s/{game['scorer']}/hands/{path}", data={"csrf_token": form["csrf_token"], **fields}
     )
     assert response.status_code in (200, 303, 409, 422)
+
+
+def test_bids_saved_twice_from_a_stale_form_are_no_conflict(
+    app: Flask, client: FlaskClient, game: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A double tap racing its twin (both read the game before either noted the bids; the twin
+    commits first, so this one's version is stale): the same bids are noted, so it lands on the
+    game page; other bids from that stale form are a conflict."""
+    token = game["scorer"]
+    form = open_form(client, token)
+    with app.app_context():
+        stored = db.session.scalar(select(Game))
+        assert stored is not None
+        spades.note_bids(stored, [4, "nil", 3, 5])  # the twin, stored first
+
+    def raced(*args: object, **kwargs: object) -> bool:
+        raise StaleGame("the twin took the version")
+
+    monkeypatch.setattr(spades, "note_bids", raced)
+    same = {**form, **hand_fields((4, "nil", 3, 5)), "save": "bids"}
+    assert client.post(f"/s/{token}/hands/new", data=same).status_code == 303
+    other = {**form, **hand_fields((4, "nil", 3, 6)), "save": "bids"}
+    assert client.post(f"/s/{token}/hands/new", data=other).status_code == 409
