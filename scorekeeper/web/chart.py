@@ -16,6 +16,10 @@ from markupsafe import Markup, escape
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22  # room for the axis labels and the end labels
 LABEL_GAP = 12  # least vertical room between two end labels
+#: An end label's name is cut to this many characters; its room on the right is worked out from
+#: the longest label at about this many units a character (font size 12), up to RIGHT_MOST, so
+#: that "Ann & Cy 161" is not cut at the edge as it was in the fixed 64
+LABEL_CHARS, LABEL_CHAR_WIDTH, RIGHT_MOST = 10, 7, 110
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 4", "1 2", "10 4", "3 2 1 2")
 
 
@@ -26,9 +30,10 @@ class Scale:
     rounds: int
     low: int
     high: int
+    right: float = RIGHT  # room on the right for the end labels
 
     def x(self, round_number: int) -> float:
-        return LEFT + (WIDTH - LEFT - RIGHT) * round_number / max(self.rounds, 1)
+        return LEFT + (WIDTH - LEFT - self.right) * round_number / max(self.rounds, 1)
 
     def y(self, points: int) -> float:
         span = max(self.high - self.low, 1)
@@ -110,7 +115,11 @@ def totals_chart(
     low, high = min(values), max(values)
     step = nice_step(high - low)
     high = -((-high) // step) * step  # the top gridline; the bottom is the lowest total
-    scale = Scale(rounds, low, max(high, low + step))
+    labels = [
+        f"{name[:LABEL_CHARS]} {series[-1] if series else 0}" for name, series in running.items()
+    ]
+    right = min(max(RIGHT, 8 + LABEL_CHAR_WIDTH * max(map(len, labels), default=0)), RIGHT_MOST)
+    scale = Scale(rounds, low, max(high, low + step), right)
     parts = [
         Markup(
             '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
@@ -127,7 +136,7 @@ def totals_chart(
                 'fill="currentColor">{label}</text>'
             ).format(
                 x1=LEFT,
-                x2=WIDTH - RIGHT,
+                x2=round(WIDTH - scale.right, 1),
                 y=round(y, 1),
                 tx=LEFT - 4,
                 ty=round(y + 4, 1),
@@ -148,7 +157,7 @@ def totals_chart(
             Markup(
                 '<line class="target" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" '
                 'stroke="currentColor" stroke-dasharray="4 4"/>'
-            ).format(x1=LEFT, x2=WIDTH - RIGHT, y=round(scale.y(target), 1))
+            ).format(x1=LEFT, x2=round(WIDTH - scale.right, 1), y=round(scale.y(target), 1))
         )
     ends = []
     for index, name in enumerate(names):
@@ -181,7 +190,7 @@ def totals_chart(
                 i=index % len(DASHES),
                 x=round(scale.x(rounds) + 4, 1),
                 y=y + 4,
-                name=escape(name[:10]),
+                name=escape(name[:LABEL_CHARS]),
                 total=last,
             )
         )

@@ -43,3 +43,13 @@ def test_a_game_without_rounds_draws_nothing_wrong() -> None:
 def test_the_target_shows_once_someone_has_half_of_it() -> None:
     assert 'class="target"' not in str(totals_chart({"Ann": [300], "Bob": [90]}, target=5000))
     assert 'class="target"' in str(totals_chart({"Ann": [2500], "Bob": [90]}, target=5000))
+
+
+def test_long_end_labels_get_room_on_the_right() -> None:
+    """Sides' names with their totals ("Grandma Jo 282", cut to ten characters and the total)
+    end inside the chart, where the fixed 64 units cut them at the edge."""
+    svg = str(totals_chart({"Grandma Jo & Sue": [61, 282], "Uncle Bob & Ben": [-70, 51]}))
+    for x, label in re.findall(r'class="label[^"]*" x="([\d.]+)"[^>]*>([^<]+)</text>', svg):
+        assert float(x) + 7 * len(label) <= 360, label
+    short = str(totals_chart({"Ann": [30], "Bob": [20]}))
+    assert 'x2="296"' in short  # short labels keep the old room (64)
