@@ -326,25 +326,25 @@ class _Solver(_Candidates):
         fb = self.field
         mask = (1 << (fb - 1)) - 1
         guard_s, guard_w = self.guard_s, self.guard_w
+        # A group is possible if no field of ``s`` less its cards borrows (its guard bit stays
+        # set), it lays off onto a meld not yet laid off onto, and the wilds suffice.
+        room_s, room_w = s | guard_s, wv | guard_w
         by_count = self.by_count
+        lives, spread = self.live, self.spread
         dead = []
         # The cards of a group found still possible are all alive: not looked at again.
         rest = s
         while rest:
             f = ((rest & -rest).bit_length() - 1) // fb
             rest &= ~(mask << (f * fb))
-            live = self.live[f]
+            live = lives[f]
             for i, (d_s, d_w, onto_bit) in enumerate(live):
                 if (
-                    ((s | guard_s) - d_s) & guard_s == guard_s
+                    (room_s - d_s) & guard_s == guard_s
                     and not used & onto_bit
-                    and (
-                        d_w <= wv
-                        if by_count
-                        else not d_w or ((wv | guard_w) - d_w) & guard_w == guard_w
-                    )
+                    and (d_w <= wv if by_count else not d_w or (room_w - d_w) & guard_w == guard_w)
                 ):
-                    rest &= ~self.spread[d_s]
+                    rest &= ~spread[d_s]
                     if i:  # the group that was possible here is likely to be so next time
                         live[0], live[i] = live[i], live[0]
                     break
