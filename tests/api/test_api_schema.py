@@ -66,6 +66,26 @@ TOKENS = {
     "/s/{token}/rounds": _GAME.get_json()["edit_url"].split("/s/")[1],
     "/w/{token}.json": _GAME.get_json()["view_url"].split("/w/")[1],
 }
+# And a game of Spades with a hand played, so that its answers are checked against the document.
+_SPADES = (
+    APP.test_client()
+    .post(
+        "/api/v1/games",
+        json={"name": "Fuzzed", "rules": "spades", "players": [{"name": n} for n in "ABCD"]},
+    )
+    .get_json()
+)
+SPADES_TOKENS = {
+    "/s/{token}/rounds": _SPADES["edit_url"].split("/s/")[1],
+    "/w/{token}.json": _SPADES["view_url"].split("/w/")[1],
+}
+_HAND = [{"name": n, "bid": 3, "tricks": t} for n, t in zip("ABCD", (4, 3, 3, 3), strict=True)]
+_PLAYED = APP.test_client().post(
+    f"/s/{SPADES_TOKENS['/s/{token}/rounds']}/rounds",
+    json={"players": _HAND},
+    headers={"Idempotency-Key": "played"},
+)
+assert _PLAYED.status_code == 201
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -105,9 +125,29 @@ def test_every_endpoint_is_fuzzed() -> None:
     suppress_health_check=list(hypothesis.HealthCheck),
 )
 def test_api_conforms_to_its_schema(case: schemathesis.Case) -> None:
-    # Mostly the game's own token, sometimes whatever was generated (mostly a 404).
-    real = zlib.crc32(repr(case.body).encode()) % 4 != 0
-    if case.operation.path in TOKENS and case.path_parameters is not None and real:
-        case.path_parameters["token"] = TOKENS[case.operation.path]
+    # Mostly a game's own token (the rummy game's, or the Spades game's), sometimes whatever was
+    # generated (mostly a 404).
+    pick = zlib.crc32(repr(case.body).encode()) % 4
+    if case.operation.path in TOKENS and case.path_parameters is not None and pick:
+        tokens = SPADES_TOKENS if pick == 1 else TOKENS
+        case.path_parameters["token"] = tokens[case.operation.path]
     # the WSGI client does not gunzip: ask for the body as it is
     case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [("GET", "/w/{token}.json", None), ("POST", "/s/{token}/rounds", {"players": _HAND})],
+)
+def test_a_spades_game_answers_as_documented(
+    method: str, path: str, body: dict[str, object] | None
+) -> None:
+    """The Spades board (its hands as rounds, teams[].bags) and a hand posted again (the same
+    201), checked against the document like every fuzzed answer."""
+    operation = schema[path][method]
+    kwargs: dict[str, object] = {"path_parameters": {"token": SPADES_TOKENS[path]}}
+    if body is not None:
+        kwargs |= {"body": body, "headers": {"Idempotency-Key": "played"}}
+    case = operation.Case(**kwargs)  # type: ignore[arg-type]
+    response = case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
+    assert response.status_code in (200, 201)
