@@ -20,5 +20,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game", schema=None) as batch_op:
-        batch_op.drop_column("first_dealer_seat")
+    # Not in a batch: on SQLite a batch copies the table, and dropping the old game table would
+    # delete its players and rounds (foreign keys are on). SQLite 3.35+ drops a column itself.
+    op.drop_column("game", "first_dealer_seat")

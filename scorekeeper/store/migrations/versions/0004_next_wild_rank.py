@@ -34,5 +34,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.execute("DELETE FROM game_change WHERE kind = 'dealt'")
     _kinds(OLD_KINDS)
-    with op.batch_alter_table("game", schema=None) as batch_op:
-        batch_op.drop_column("next_wild_rank")
+    # Not in a batch: on SQLite a batch copies the table, and dropping the old game table would
+    # delete its players and rounds (foreign keys are on). SQLite 3.35+ drops a column itself.
+    op.drop_column("game", "next_wild_rank")
