@@ -67,7 +67,7 @@ def store_hand(game: Game, body: SpadesRoundBody, key: str, expected: int | None
     names = [player.name for player in game.players]
     if body.dealer is not None and body.dealer not in names:
         raise ApiError(f"dealer: {body.dealer} is not seated in this game")
-    stored = spades.round_by_key(game, key)
+    stored = records.round_by_key(game, key)
     if stored is None:
         try:
             checked = spades.check(game, hand)

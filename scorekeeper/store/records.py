@@ -17,7 +17,7 @@ without scoring it again (:func:`store_round` and :func:`replace_round` check an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -504,13 +504,30 @@ def store_checked(
         accepted_warnings=list(accepted_warnings),
     )
 
+    def fill() -> None:
+        _fill(round, game, record, score)
+        game.rounds.append(round)
+        game.next_wild_rank = None  # the round in play is now recorded
+
+    return add_round(game, round, fill, expected_version, idempotency_key)
+
+
+def add_round(
+    game: Game,
+    round: Round,
+    fill: Callable[[], None],
+    expected_version: int | None,
+    idempotency_key: str | None,
+) -> Round:
+    """Store ``round`` as the game's next (``fill`` gives it its parts and adds it to the game),
+    logged as added. If the game changed meanwhile or the key was taken by a request racing
+    this one, the round stored with the key is returned; else the error goes on."""
+
     def add() -> Logged:
         round.number = 1 + (
             db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
         )
-        _fill(round, game, record, score)
-        game.rounds.append(round)
-        game.next_wild_rank = None  # the round in play is now recorded
+        fill()
         return Logged("added", round.number)
 
     try:

@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 
 from ..engine.spades import (
     Bid,
@@ -40,9 +39,10 @@ from ..engine.spades import (
     spades_standings,
 )
 from ..engine.spades_presets import from_dict, is_spades, to_dict
-from .changes import Logged, StaleGame, commit, reread, snapshot
+from .changes import Logged, commit, reread, snapshot
 from .db import db
 from .models import Game, Player, Round, RoundPart, utcnow
+from .records import add_round, round_by_key
 
 #: How a Spades hand is stored as a round (see the module's notes).
 ENDED_BY = "stock_out"
@@ -235,12 +235,6 @@ def _player(game: Game, name: str | None) -> Player | None:
     return player
 
 
-def round_by_key(game: Game, key: str) -> Round | None:
-    return db.session.scalar(
-        select(Round).where(Round.game_id == game.id, Round.idempotency_key == key)
-    )
-
-
 def store_hand(
     game: Game,
     hand: SpadesHand,
@@ -257,23 +251,13 @@ def store_hand(
     check_hand(spades_rules(game), hand, game_sides(game))
     round = Round(dealer=_player(game, dealer), idempotency_key=idempotency_key)
 
-    def add() -> Logged:
-        round.number = 1 + (
-            db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
-        )
+    def fill() -> None:
         _fill(round, game, hand)
         game.rounds.append(round)
         game.bids_in_play = None  # the hand in play is now recorded
         recache(game)
-        return Logged("added", round.number)
 
-    try:
-        commit(game, expected_version, add)
-    except (StaleGame, IntegrityError):
-        if idempotency_key is not None and (done := round_by_key(game, idempotency_key)):
-            return done
-        raise
-    return round
+    return add_round(game, round, fill, expected_version, idempotency_key)
 
 
 def replace_hand(

@@ -326,7 +326,7 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
     fields = HandFields.from_form(request.form, len(game.players))
     key = fields.key if 1 <= len(fields.key) <= 100 else None
     number = _number(game, stored)
-    if stored is None and key and (done := spades.round_by_key(game, key)):
+    if stored is None and key and (done := records.round_by_key(game, key)):
         return _done(game, f"Hand {done.number} saved")  # a double tap, or the page sent again
     rules = spades.spades_rules(game)
     names = [player.name for player in game.players]
