@@ -11,6 +11,8 @@ from flask_migrate import downgrade, upgrade  # type: ignore[import-untyped]
 
 from scorekeeper.store.db import db
 
+from .old_rows import insert_a_game_with_a_round
+
 pytestmark = pytest.mark.db
 
 #: Each revision, newest first: the state each downgrade step lands on.
@@ -29,30 +31,7 @@ def test_each_downgrade_keeps_the_games_stored(empty_app: Flask) -> None:
     with empty_app.app_context():
         upgrade(revision="0001")
         with db.engine.begin() as connection:
-            connection.execute(
-                sa.text(
-                    "INSERT INTO game (id, name, rules, scorer_token, watcher_token, created_at, "
-                    "updated_at, version) VALUES (1, 'Old', '{}', 's', 'w', "
-                    "'2026-11-30 20:00:00', '2026-11-30 20:00:00', 2)"
-                )
-            )
-            connection.execute(
-                sa.text("INSERT INTO player (id, game_id, seat, name) VALUES (1, 1, 0, 'Ann')")
-            )
-            connection.execute(
-                sa.text(
-                    "INSERT INTO round (id, game_id, number, ended_by, accepted_warnings, "
-                    "created_at, updated_at) VALUES (1, 1, 1, 'stock_out', '[]', "
-                    "'2026-11-30 20:00:00', '2026-11-30 20:00:00')"
-                )
-            )
-            connection.execute(
-                sa.text(
-                    "INSERT INTO round_part (id, round_id, player_id, position, opening, melds, "
-                    "layoffs, hand, called, total) VALUES (1, 1, 1, 0, false, '[]', '[]', "
-                    "'[]', '[]', -7)"
-                )
-            )
+            insert_a_game_with_a_round(connection)
         upgrade()
         assert counts() == (1, 1, 1, 1)
         for revision in REVISIONS:
