@@ -254,6 +254,12 @@ class _Solver(_Candidates):
         if (g0 + placed, g1 + points, g2 + (-shares) // unit) <= self.best:
             return
         if s:
+            # A state met before is cut by what was found below it then, before its dead
+            # cards are looked for (the bound holds with them unplaced: they add nothing).
+            key = (s, wv, used, cap)
+            bound = self.tt.get(key)
+            if bound is not None and (g0 + bound[0], g1 + bound[1], g2 + bound[2]) <= self.best:
+                return
             # Cards that no candidate group can take any more are unplaced here and now.
             dead = self._dead(s, wv, used)
             if dead:
@@ -268,6 +274,8 @@ class _Solver(_Candidates):
                     path += [t] * c
                 self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
                 del path[len(path) - sum(c for _, c in dead) :]
+                best = self.best
+                self.tt[key] = (best[0] - g0, best[1] - g1, best[2] - g2)
                 return
         self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
 
