@@ -387,3 +387,12 @@ def test_bids_saved_twice_from_a_stale_form_are_no_conflict(
     assert client.post(f"/s/{token}/hands/new", data=same).status_code == 303
     other = {**form, **hand_fields((4, "nil", 3, 6)), "save": "bids"}
     assert client.post(f"/s/{token}/hands/new", data=other).status_code == 409
+
+
+def test_the_game_line_names_the_target_once(client: FlaskClient, game: dict[str, str]) -> None:
+    """'Spades to 300' already says the target: the line under the game's name does not say
+    'to 300' again, on the scorer's page or the board."""
+    for path in (f"/s/{game['scorer']}", f"/w/{game['watcher']}"):
+        words = text(client.get(path).get_data(as_text=True))
+        assert "Spades to 300 · 4 players" in words
+        assert "· to 300" not in words
