@@ -25,7 +25,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from .cards import RANKS, SUITS, Card, card_of, format_cards, parse_cards, rank_name
+from .cards import (
+    JOKER_CARD,
+    RANKS,
+    SUITS,
+    Card,
+    card_of,
+    format_cards,
+    parse_cards,
+    rank_name,
+)
 from .deck import deck_counts, overused
 from .points import Context, card_points
 
@@ -207,6 +216,8 @@ def _too_many(
 def _deck_reasons(cards: Sequence[Card], ctx: Context) -> list[str]:
     """A meld never holds a card more often than the packs do, nor a joker where there is none
     (ranks taken out of the pack are told by the analysis itself)."""
+    if len(set(cards)) == len(cards) and (ctx.rules.jokers or JOKER_CARD not in cards):
+        return []  # no card twice (the common case): within any packs
     counts = Counter(cards)
     if all(
         count <= (ctx.rules.jokers if card.is_joker else ctx.packs)
@@ -250,7 +261,7 @@ def _kept_reading(verdict: Verdict, cards: tuple[Card, ...], pins: _Pins, ctx: C
 def _check(
     cards: tuple[Card, ...], ctx: Context, added_from: int, pins: _Pins | None = None
 ) -> Verdict:
-    order = sorted(range(len(cards)), key=lambda i: cards[i])
+    order = sorted(range(len(cards)), key=lambda i: _order_key(cards[i]))
     key = tuple(cards[i] for i in order)
     fixed = tuple(pins[i] for i in order) if pins is not None else None
     analysis = _analysis(key, ctx, fixed)
@@ -488,7 +499,7 @@ def _every_reading(
     cards: tuple[Card, ...], ctx: Context, added_from: int, pins: _Pins | None
 ) -> list[Verdict]:
     """Every legal reading of ``cards`` as one meld, the best first (as ``check_meld`` tells it)."""
-    order = sorted(range(len(cards)), key=lambda i: cards[i])
+    order = sorted(range(len(cards)), key=lambda i: _order_key(cards[i]))
     key = tuple(cards[i] for i in order)
     fixed = tuple(pins[i] for i in order) if pins is not None else (None,) * len(cards)
     analysis, readings = _analyse_all(key, ctx, fixed, every=True)
@@ -545,24 +556,36 @@ def _analyse_all(
     rules = ctx.rules
     n = len(cards)
     wild = tuple(ctx.is_wild(card) for card in cards)
-    pins = tuple(pin if w else None for pin, w in zip(fixed, wild, strict=True))
     naturals = [card for card, is_wild in zip(cards, wild, strict=True) if not is_wild]
     reasons: list[str] = []
+    # Readings held fixed are rare (a declared wild, a melded one): most melds skip them.
+    pinned = any(pin is not None for pin in fixed)
+    pins = fixed
+    if pinned:
+        pins = tuple(pin if w else None for pin, w in zip(fixed, wild, strict=True))
 
-    misread = [
-        card
-        for card, w, pin in zip(cards, wild, fixed, strict=True)
-        if not w and pin is not None and pin != card
-    ]
+    misread = (
+        [
+            card
+            for card, w, pin in zip(cards, wild, fixed, strict=True)
+            if not w and pin is not None and pin != card
+        ]
+        if pinned
+        else []
+    )
     if misread:
         reasons.append(
             f"{format_cards(misread)} {'is' if len(misread) == 1 else 'are'} not wild here: "
             "a natural card stands for itself."
         )
-    omitted = [card for card in cards if not card.is_joker and card.rank in rules.omit_ranks]
-    omitted += [
-        pin for pin in pins if pin is not None and not pin.is_joker and pin.rank in rules.omit_ranks
-    ]
+    omitted = []
+    if rules.omit_ranks:
+        omitted = [c for c in cards if not c.is_joker and c.rank in rules.omit_ranks]
+        omitted += [
+            pin
+            for pin in pins
+            if pin is not None and not pin.is_joker and pin.rank in rules.omit_ranks
+        ]
     if omitted:
         reasons.append(
             f"{format_cards(omitted)} {'is' if len(omitted) == 1 else 'are'} not in "
@@ -585,9 +608,10 @@ def _analyse_all(
         reasons.append(f"A meld needs at least {fewest} cards; this has {n}.")
 
     # A wild fixed as itself (a joker as the joker) was read in a set of wild cards.
-    in_wild_set = any(pin is not None and pin.is_joker for pin in pins)
+    in_wild_set = pinned and any(pin is not None and pin.is_joker for pin in pins)
     anchors = [card for card in naturals if not card.is_joker]
-    anchors += [pin for pin in pins if pin is not None and not pin.is_joker]
+    if pinned:
+        anchors += [pin for pin in pins if pin is not None and not pin.is_joker]
     attempts: list[_Attempt] = []
     natural_ranks = {card.rank for card in anchors}
     natural_suits = {card.suit for card in anchors}
@@ -702,8 +726,11 @@ def _try_set(
         candidates = sorted({c.rank for c in cards if not c.is_joker}, key=RANKS.index)
         if not candidates:
             return _Attempt(None, ())
-    copies = Counter(card.suit for card in anchors)
-    duplicates = [f"{anchors[0].rank}{suit}" for suit, count in copies.items() if count > 1]
+    duplicates = (
+        [f"{anchors[0].rank}{s}" for s, n in Counter(c.suit for c in anchors).items() if n > 1]
+        if len({c.suit for c in anchors}) < len(anchors)
+        else []
+    )
     reasons: list[str] = []
     if duplicates and not rules.set_duplicates_allowed:
         reasons.append(
@@ -794,6 +821,12 @@ def _set_suits(
     return choices
 
 
+def _order_key(card: Card) -> tuple[str, str]:
+    """A card's place in sorted order (as ``Card``'s own ordering), compared without calling
+    back into Python: the referee sorts every meld it is asked about."""
+    return card.rank, card.suit
+
+
 def _run_ranks(ctx: Context) -> tuple[str, ...]:
     return _run_order(ctx.rules.omit_ranks)[0]
 
@@ -842,7 +875,11 @@ def _try_run(
     reasons: list[str] = []
     if n < rules.min_run:
         reasons.append(f"A run needs at least {rules.min_run} cards; this has {n}.")
-    repeated = [rank for rank, count in Counter(c.rank for c in anchors).items() if count > 1]
+    repeated = (
+        [rank for rank, count in Counter(c.rank for c in anchors).items() if count > 1]
+        if len({c.rank for c in anchors}) < len(anchors)
+        else []
+    )
     if repeated:
         reasons.append(f"A run cannot hold two {rank_name(repeated[0], True)}.")
     if n > size:
