@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import JOKER, Card
-from .rules import Rules
+from .rules import RANK_INDEX, Rules
 
 #: A joker priced "as represented" is worth this in hand (RULES.md).
 JOKER_IN_HAND = 15
@@ -110,6 +110,16 @@ def card_points(
 ) -> int:
     """What ``card`` scores, in a meld standing for ``as_card`` or (without it) in hand."""
     rules = ctx.rules
+    rank = card.rank
+    if (
+        rank != JOKER
+        and not rules.card_overrides
+        and rules.points_divisor == 1
+        and not (ace_low and rank == "A")
+        and not ctx.is_wild(card)
+    ):
+        # A natural card at its rank's points: the referee asks this of nearly every card.
+        return rules.card_points[RANK_INDEX[rank]]
     if card.is_joker:
         if rules.override_points(card.code()) is not None or rules.joker_points != "as_represented":
             points = natural_points(rules, card)
