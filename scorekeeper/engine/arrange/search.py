@@ -401,8 +401,10 @@ class _Solver(_Candidates):
         fb = self.field
         x = self.order[((s & -s).bit_length() - 1) // fb]
         guard_s, guard_w = self.guard_s, self.guard_w
+        room_s, room_w = s | guard_s, wv | guard_w  # a field less a group borrows: no room
         top0, top1 = g0 + placed, g1 + points
         path = self.path
+        best: _Score | None = None
         for (
             excess,
             share,
@@ -416,17 +418,20 @@ class _Solver(_Candidates):
             u_points,
             pattern,
         ) in self.options[x]:
-            best = self.best
-            if not tight and ceiling[:2] == best[:2]:
-                tight = True
-                ceiling = (
-                    ceiling[0],
-                    ceiling[1],
-                    min(ceiling[2], g2 - self._groups_needed(s, wv if by_count else self.W)),
-                )
-            if (top0, top1 + excess, g2 - 1 + (share - shares) // unit) <= best or ceiling <= best:
+            if best is not self.best:  # at the start, and after a better split was found
+                best = self.best
+                if not tight and ceiling[:2] == best[:2]:
+                    tight = True
+                    ceiling = (
+                        ceiling[0],
+                        ceiling[1],
+                        min(ceiling[2], g2 - self._groups_needed(s, wv if by_count else self.W)),
+                    )
+                if ceiling <= best:
+                    break
+            if (top0, top1 + excess, g2 - 1 + (share - shares) // unit) <= best:
                 break
-            if ((s | guard_s) - d_s) & guard_s != guard_s or used & onto_bit:
+            if (room_s - d_s) & guard_s != guard_s or used & onto_bit:
                 continue
             if by_count:
                 if d_w > wv:
@@ -434,7 +439,7 @@ class _Solver(_Candidates):
                 rest = wv - d_w
                 new_cap = min(cap + p_cap, rest)
             else:
-                if d_w and ((wv | guard_w) - d_w) & guard_w != guard_w:
+                if d_w and (room_w - d_w) & guard_w != guard_w:
                     continue
                 rest = wv - d_w
                 new_cap = 0
