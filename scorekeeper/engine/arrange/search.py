@@ -405,6 +405,7 @@ class _Solver(_Candidates):
         top0, top1 = g0 + placed, g1 + points
         path = self.path
         best: _Score | None = None
+        open_bound, room1, room2 = True, 0, 0
         for (
             excess,
             share,
@@ -427,9 +428,15 @@ class _Solver(_Candidates):
                         ceiling[1],
                         min(ceiling[2], g2 - self._groups_needed(s, wv if by_count else self.W)),
                     )
-                if ceiling <= best:
+                if ceiling <= best or top0 < best[0]:
                     break
-            if (top0, top1 + excess, g2 - 1 + (share - shares) // unit) <= best:
+                # The bound with this group, (top0, top1 + excess, g2 - 1 + its groups' share),
+                # against the best: the cards decide unless they tie.
+                open_bound = top0 > best[0]
+                room1, room2 = best[1] - top1, best[2] - g2 + 1
+            if not open_bound and (
+                excess < room1 or (excess == room1 and (share - shares) // unit <= room2)
+            ):
                 break
             if (room_s - d_s) & guard_s != guard_s or used & onto_bit:
                 continue
