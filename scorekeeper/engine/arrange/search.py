@@ -37,6 +37,10 @@ _WILD_CHARGE = (1, 2)
 _Checked = tuple[tuple[Card, ...], int | None, Verdict]
 
 
+#: The most answers the dead-card test keeps (each a few hundred bytes).
+_ALIVE_MEMO = 50_000
+
+
 class _Solver(_Candidates):
     """One search: the candidate groups of a pile, the search over them, and its answer."""
 
@@ -189,17 +193,25 @@ class _Solver(_Candidates):
                 else:
                     kept.append((d_s, d_w, onto_bit))
             self.live.append(kept)
-        # Per group's cards: every field it takes cards of, whole (see ``_dead``).
+        # Per group's cards: every field it takes cards of, whole (see ``_dead``); per field,
+        # what its groups depend on: the fields they take cards of, wilds, table melds.
         field_mask = (1 << (fb - 1)) - 1
         self.spread: dict[int, int] = {}
+        self.depends: list[tuple[int, bool, int]] = []
         for kept in self.live:
-            for d_s, _, _ in kept:
+            touch, wilds, tables = 0, False, 0
+            for d_s, d_w, onto_bit in kept:
                 if d_s not in self.spread:
                     self.spread[d_s] = sum(
                         field_mask << (f * fb)
                         for f in range(len(live))
                         if d_s >> (f * fb) & field_mask
                     )
+                touch |= self.spread[d_s]
+                wilds = wilds or bool(d_w)
+                tables |= onto_bit
+            self.depends.append((touch, wilds, tables))
+        self.alive_memo: dict[tuple[int, int, int, int], int] = {}  # see ``_dead``
 
         start = sum(self.count[t] << (pos[t] * fb) for t in range(n_types) if holding[t])
         placed = sum(self.count[t] for t in range(n_types) if holding[t]) + wild_ub[0]
@@ -338,7 +350,7 @@ class _Solver(_Candidates):
         # set), it lays off onto a meld not yet laid off onto, and the wilds suffice.
         room_s, room_w = s | guard_s, wv | guard_w
         by_count = self.by_count
-        lives, spread = self.live, self.spread
+        lives, spread, depends, memo = self.live, self.spread, self.depends, self.alive_memo
         dead = []
         # The cards of a group found still possible are all alive: not looked at again.
         rest = s
@@ -346,16 +358,40 @@ class _Solver(_Candidates):
             f = ((rest & -rest).bit_length() - 1) // fb
             rest &= ~(mask << (f * fb))
             live = lives[f]
-            for i, (d_s, d_w, onto_bit) in enumerate(live):
-                if (
-                    (room_s - d_s) & guard_s == guard_s
-                    and not used & onto_bit
-                    and (d_w <= wv if by_count else not d_w or (room_w - d_w) & guard_w == guard_w)
-                ):
-                    rest &= ~spread[d_s]
-                    if i:  # the group that was possible here is likely to be so next time
+            d_s, d_w, onto_bit = live[0]
+            if (
+                (room_s - d_s) & guard_s == guard_s
+                and not used & onto_bit
+                and (d_w <= wv if by_count else not d_w or (room_w - d_w) & guard_w == guard_w)
+            ):
+                rest &= ~spread[d_s]  # the group possible here last time, likely so again
+                continue
+            # Whether a card is alive hangs only on what its groups use: the same cards, wilds
+            # and table melds left were told before (in another branch of the search).
+            touch, wilds, tables = depends[f]
+            key = (f, s & touch, wv if wilds else 0, used & tables)
+            # The cards of the group found possible (0: none is, the card is dead).
+            found = memo.get(key)
+            if found is None:
+                found = 0
+                for i, (d_s, d_w, onto_bit) in enumerate(live):
+                    if (
+                        (room_s - d_s) & guard_s == guard_s
+                        and not used & onto_bit
+                        and (
+                            d_w <= wv
+                            if by_count
+                            else not d_w or (room_w - d_w) & guard_w == guard_w
+                        )
+                    ):
+                        found = d_s
                         live[0], live[i] = live[i], live[0]
-                    break
+                        break
+                if len(memo) >= _ALIVE_MEMO:
+                    memo.clear()  # bounded: a long search starts it afresh
+                memo[key] = found
+            if found:
+                rest &= ~spread[found]
             else:
                 dead.append((f, s >> (f * fb) & mask))
         return dead
