@@ -838,11 +838,11 @@ def _run_order(omitted: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int
     return seq, {rank: i for i, rank in enumerate(seq)}
 
 
-def _window_starts(held: Iterable[int], length: int, size: int) -> list[int]:
+def window_starts(held: Iterable[int], length: int, size: int) -> list[int]:
     """The first places of the windows of ``length`` places (in a run order of ``size``, going
     round past the end) that hold every place in ``held``.
 
-    >>> _window_starts([3, 5], 4, 13), _window_starts([0, 12], 3, 13)
+    >>> window_starts([3, 5], 4, 13), window_starts([0, 12], 3, 13)
     ([2, 3], [11, 12])
     """
     if length >= size:
@@ -894,7 +894,7 @@ def _try_run(
     ace_in_seq = seq[0] == "A"
     # Only the windows that hold every anchor's rank can fit (the others fail in _fit_run).
     held = {at[card.rank] for card in anchors if card.rank in at}
-    starts = _window_starts(held, n, size)
+    starts = window_starts(held, n, size)
     # Each card's points wherever it lies: all but an ace low and a joker priced as the card
     # it stands for (worked out once, not for every window).
     base = tuple(card_points(ctx, card) for card in cards)

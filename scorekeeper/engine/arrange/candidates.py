@@ -33,6 +33,9 @@ class _Candidates(_PileModel):
         vectors = [] if by_count else [self._vectors(k) for k in range(W + 1)]
         self._limit_memo: dict[tuple[int, tuple[bool, ...], int], list[tuple[int, ...]]] = {}
         self.direct = DirectScore(self.ctx)
+        # Where the whole pile may be scored from the rules, so may each of its new melds.
+        pile = [card for t, card in enumerate(self.types) for _ in range(self.count[t])]
+        self.direct_pile = self.joker is None and self.direct.applies(pile, self.pool)
         fast: list[tuple[int | None, list[_Fast]]] = []
         for naturals, onto, row in self._rows(fast):
             self._spend(1)
@@ -120,7 +123,7 @@ class _Candidates(_PileModel):
                 # Scored from the rules where they are simple enough, without the referee
                 # (:mod:`.direct`; the answer's groups are still checked by it).
                 told, points = False, None
-                if onto is None and direct.applies(cards, wild_cards):
+                if onto is None and (self.direct_pile or direct.applies(cards, wild_cards)):
                     told, points = True, direct.points(cards, wild_cards)
                 elif onto is not None:
                     told, points = direct.layoff(self.table[onto], cards, wild_cards)

@@ -38,8 +38,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..cards import JOKER_CARD, RANKS, SUITS, Card
-from ..melds import window_shape
+from ..cards import JOKER_CARD, RANKS, SUITS, Card, card_of
+from ..melds import window_shape, window_starts
 from ..points import Context, card_points
 
 
@@ -62,6 +62,7 @@ class DirectScore:
         self.fewest = {"sets_only": rules.min_set, "runs_only": rules.min_run}.get(
             rules.meld_kinds, min(rules.min_set, rules.min_run)
         )
+        self._jokers: dict[tuple[int, str, bool], int] = {}  # see ``_joker_at``
 
     def applies(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> bool:
         """Whether :meth:`points` can tell for these cards (else ask the referee): natural cards
@@ -116,6 +117,17 @@ class DirectScore:
         if total is None:
             return True, None
         return True, total - sum(card_points(ctx, card) for card in meld)
+
+    def _joker_at(self, place: int, suit: str, low: bool) -> int:
+        """A joker priced as represented at ``place`` of the run order in ``suit``."""
+        key = (place, suit, low)
+        points = self._jokers.get(key)
+        if points is None:
+            as_card = card_of(self.seq[place], suit)
+            points = self._jokers[key] = card_points(
+                self.ctx, JOKER_CARD, as_card=as_card, ace_low=low
+            )
+        return points
 
     def _limit_ok(self, plain: int, in_place: int, naturals: int) -> bool:
         """The wild limit, with ``plain`` wilds standing for other cards and ``in_place`` in
@@ -176,10 +188,9 @@ class DirectScore:
         fixed_points = sum(card_points(ctx, card) for card in fixed)
         own = sorted({self.at[c.rank] for c in fixed if not c.is_joker and c.suit == suit})
         ace_first = seq[0] == "A"
+        plain = [card_points(ctx, card) for card in naturals]  # an ace low aside
         best: int | None = None
-        for start in range(size):
-            if not all((p - start) % size < n for p in held):
-                continue
+        for start in window_starts(held, n, size):
             shape = window_shape(start, n, size, ace_first)
             if shape is None:
                 continue
@@ -192,10 +203,10 @@ class DirectScore:
                 continue
             low = ace_low and not corner
             taken = {(p - start) % size for p in held}
-            total = fixed_points
-            for card, p in zip(naturals, held, strict=True):
-                first = low and (p - start) % size == 0
-                total += card_points(ctx, card, as_card=card, ace_low=first)
+            total = fixed_points + sum(plain)
+            if low and start in held:  # the natural ace at the bottom of the window
+                ace = naturals[held.index(start)]
+                total += card_points(ctx, ace, as_card=ace, ace_low=True) - plain[held.index(start)]
             places = [(p - start) % size for p in own]
             here = [slot for slot in places if slot < n and slot not in taken]
             # As the referee: the wilds of their own place there keep it, unless a joker
@@ -210,9 +221,7 @@ class DirectScore:
                 )
                 reading = total
                 for slot in free[:jokers]:
-                    as_card = Card(seq[(start + slot) % size], suit)
-                    first = low and slot == 0
-                    reading += card_points(ctx, JOKER_CARD, as_card=as_card, ace_low=first)
+                    reading += self._joker_at((start + slot) % size, suit, low and slot == 0)
                 if not self._limit_ok(len(wilds) - len(keep), len(keep), len(naturals)):
                     continue
                 if best is None or reading > best:
