@@ -281,10 +281,7 @@ def _verdict(
     for position, index in enumerate(order):
         if kind is None:
             readings[index] = CardReading(
-                cards[index],
-                cards[index],
-                card_points(ctx, cards[index]),
-                ctx.is_wild(cards[index]),
+                cards[index], cards[index], card_points(ctx, cards[index]), wild[position]
             )
         else:
             readings[index] = CardReading(
