@@ -553,10 +553,14 @@ def _analyse_all(
     rules = ctx.rules
     n = len(cards)
     wild = tuple(ctx.is_wild(card) for card in cards)
-    naturals = [card for card, is_wild in zip(cards, wild, strict=True) if not is_wild]
-    reasons: list[str] = []
     # Readings held fixed are rare (a declared wild, a melded one): most melds skip them.
     pinned = any(pin is not None for pin in fixed)
+    if not every and not pinned and not any(wild):
+        plain = _natural_meld(cards, ctx)
+        if plain is not None:
+            return plain, ()
+    naturals = [card for card, is_wild in zip(cards, wild, strict=True) if not is_wild]
+    reasons: list[str] = []
     pins = fixed
     if pinned:
         pins = tuple(pin if w else None for pin, w in zip(fixed, wild, strict=True))
@@ -656,6 +660,47 @@ def _analyse_all(
             if r not in reasons and not (too_few and "needs at least" in r)
         )
     return (None, cards, (), wild, tuple(reasons), ()), ()
+
+
+def _natural_meld(cards: tuple[Card, ...], ctx: Context) -> _Analysis | None:
+    """A legal set or run of natural cards only, told at once (most melds players lay are); None
+    where the whole analysis is needed: anything else, a run holding an ace or going round the
+    end of the ranks, anything illegal (for its reasons). It reads such a meld as the whole
+    analysis does, which the tests hold it to: each card as itself, no notes.
+
+    >>> from .presets import rules_for
+    >>> _natural_meld(tuple(parse_cards(["5S", "6S", "7S"])), Context(rules_for("rummy500")))
+    ('run', (Card.from_code('5S'), Card.from_code('6S'), Card.from_code('7S')), (5, 6, 7), (False, False, False), (), ())
+    """  # noqa: E501 (a doctest's output line)
+    rules = ctx.rules
+    n = len(cards)
+    if (n < rules.min_set and n < rules.min_run) or any(card.is_joker for card in cards):
+        return None
+    first = cards[0]
+    ranks = {card.rank for card in cards}
+    if len(ranks) == 1:  # a set
+        if rules.meld_kinds == "runs_only" or n < rules.min_set or first.rank in rules.omit_ranks:
+            return None
+        room = 4 * ctx.packs if rules.set_duplicates_allowed else 4
+        most = min(room, rules.max_set) if rules.max_set is not None else room
+        if n > most or n < {"sets_only": rules.min_set, "runs_only": rules.min_run}.get(
+            rules.meld_kinds, min(rules.min_set, rules.min_run)
+        ):
+            return None
+        if not rules.set_duplicates_allowed and len({c.suit for c in cards}) < n:
+            return None
+        kind = "set"
+    else:  # a run without an ace, not round the end of the ranks
+        if rules.meld_kinds == "sets_only" or n < rules.min_run or len(ranks) < n:
+            return None
+        if "A" in ranks or len({c.suit for c in cards}) > 1 or ranks & set(rules.omit_ranks):
+            return None
+        seq, at = _run_order(rules.omit_ranks)
+        places = [at[rank] for rank in ranks]
+        if max(places) - min(places) + 1 != n or n > len(seq):
+            return None
+        kind = "run"
+    return (kind, cards, tuple(card_points(ctx, c) for c in cards), (False,) * n, (), ())
 
 
 def _notes(cards: tuple[Card, ...], best: _Reading, ambiguous: bool) -> tuple[str, ...]:
