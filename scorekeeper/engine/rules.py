@@ -618,6 +618,38 @@ class Rules:
         """Rules from a JSON object of options; missing options take the ``rummy500`` defaults."""
         return cls().with_options(options)
 
+    @classmethod
+    def from_stored(cls, options: Mapping[str, JSON]) -> Rules:
+        """The rules a game was started with, from its stored snapshot. A snapshot from before
+        a later version narrowed an option's range (or stopped reading it) still opens: such a
+        number is brought within the range, anything else the version cannot read takes its
+        default, rather than the game's every page failing.
+
+        >>> Rules.from_stored({"target": 500_000, "jokers": "many"}).target  # range 1-100,000
+        100000
+        >>> Rules.from_stored({"target": 500_000, "jokers": "many"}).jokers
+        0
+        """
+        kept = dict(options)
+        while True:
+            try:
+                return cls.from_dict(kept)
+            except RulesError as error:
+                name = (error.option or "").split(".")[0]
+                if name not in kept:
+                    raise  # not the snapshot's doing
+                value, option = kept[name], OPTIONS.get(name)
+                if (
+                    option is not None
+                    and option.high is not None
+                    and isinstance(value, int)
+                    and not isinstance(value, bool)
+                    and not option.low <= value <= option.high
+                ):
+                    kept[name] = min(max(value, option.low), option.high)
+                else:
+                    del kept[name]
+
     def to_dict(self) -> dict[str, JSON]:
         """Every option as JSON values, in the order of RULES.md."""
         return {name: option.dump(getattr(self, name)) for name, option in OPTIONS.items()}

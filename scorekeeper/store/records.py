@@ -88,7 +88,7 @@ def game_rules(game: Game) -> Rules:
     it shares the standings with: :func:`~scorekeeper.engine.spades_presets.as_rules`)."""
     if is_spades(game.rules):
         return as_rules(spades_from_dict(game.rules))
-    return Rules.from_dict(game.rules)
+    return Rules.from_stored(game.rules)
 
 
 def game_seats(game: Game) -> list[Seat]:

@@ -366,3 +366,16 @@ def test_a_game_stored_before_upcard_wild_cards_still_loads_and_scores() -> None
     assert records.game_rules(game) == rules_for("rummy5000")
     scores, table = score_game(game)
     assert len(scores) == 1 and set(table.totals) == {"Ann", "Bob"}
+
+
+def test_a_game_stored_with_an_option_out_of_todays_range_still_opens() -> None:
+    """A snapshot from before an option's range was narrowed (a target of 500,000, where 100,000
+    is the most now) or holding what this version cannot read: the game's rules still load,
+    the number brought within range, the rest at its default."""
+    game = create_game("Old", rules_for("rummy500"), [Seat("Ann"), Seat("Bob")])
+    game.rules = {**game.rules, "target": 500_000, "jokers": "many"}
+    db.session.commit()
+    rules = records.game_rules(game)
+    assert (rules.target, rules.jokers) == (100_000, 0)
+    scores, board = score_game(game)  # the standings are worked out as for any game
+    assert scores == [] and board.totals == {"Ann": 0, "Bob": 0}
