@@ -124,18 +124,76 @@ def round_record(round: Round) -> RoundRecord:
 
 def _record(round: Round, teams: dict[str, str | None]) -> RoundRecord:
     names = {player.id: player.name for player in round.game.players}
-    players = []
-    for part in round.parts:
-        melds = tuple(
+    players = [
+        _player_record(
+            names,
+            part.player.name,
+            teams[part.player.name],
+            part.player_id == round.went_out_id,
+            part.melds,
+            part.layoffs,
+            part.hand,
+            part.called,
+            part.melded_points,
+            part.hand_points,
+        )
+        for part in round.parts
+    ]
+    opening = frozenset(part.player.name for part in round.parts if part.opening)
+    return RoundRecord(tuple(players), round.ended_by, round.wild_rank, round.joker_effect, opening)
+
+
+def snapshot_record(game: Game, saved: dict[str, Any]) -> RoundRecord:
+    """The engine's record of a round as the game's log saved it (``GameChange.before``)."""
+    names = {player.id: player.name for player in game.players}
+    players = [
+        _player_record(
+            names,
+            names[part["player_id"]],
+            None,
+            part["player_id"] == saved["went_out_id"],
+            part["melds"],
+            part["layoffs"],
+            part["hand"],
+            part["called"],
+            part["melded_points"],
+            part["hand_points"],
+        )
+        for part in saved["parts"]
+    ]
+    opening = frozenset(names[part["player_id"]] for part in saved["parts"] if part.get("opening"))
+    return RoundRecord(
+        tuple(players), saved["ended_by"], saved["wild_rank"], saved["joker_effect"], opening
+    )
+
+
+def _player_record(
+    names: dict[int, str],
+    name: str,
+    team: str | None,
+    went_out: bool,
+    melds: list[dict[str, Any]],
+    layoffs: list[dict[str, Any]],
+    hand: list[str],
+    called: list[str],
+    melded_points: int | None,
+    hand_points: int | None,
+) -> PlayerRecord:
+    """One player's part of a round, from its stored melds, layoffs and cards."""
+    return PlayerRecord(
+        name,
+        team,
+        went_out,
+        tuple(
             MeldRecord(
                 tuple(parse_cards(m["cards"])),
                 m["laid_at_once"],
                 m["doubled"],
                 _declared(m.get("declared")),
             )
-            for m in part.melds
-        )
-        layoffs = tuple(
+            for m in melds
+        ),
+        tuple(
             LayoffRecord(
                 names[lo["player_id"]],
                 lo["meld"],
@@ -143,24 +201,13 @@ def _record(round: Round, teams: dict[str, str | None]) -> RoundRecord:
                 lo["final"],
                 _declared(lo.get("declared")),
             )
-            for lo in part.layoffs
-        )
-        name = part.player.name
-        players.append(
-            PlayerRecord(
-                name,
-                teams[name],
-                part.player_id == round.went_out_id,
-                melds,
-                layoffs,
-                tuple(parse_cards(part.hand)),
-                tuple(parse_cards(part.called)),
-                part.melded_points,
-                part.hand_points,
-            )
-        )
-    opening = frozenset(part.player.name for part in round.parts if part.opening)
-    return RoundRecord(tuple(players), round.ended_by, round.wild_rank, round.joker_effect, opening)
+            for lo in layoffs
+        ),
+        tuple(parse_cards(hand)),
+        tuple(parse_cards(called)),
+        melded_points,
+        hand_points,
+    )
 
 
 def score_game(game: Game) -> tuple[list[RoundScore], Standings]:

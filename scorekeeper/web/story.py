@@ -22,10 +22,10 @@ from typing import Any, Literal
 from flask import Blueprint, render_template
 from sqlalchemy import select
 
-from ..engine.cards import parse_cards, rank_name
+from ..engine.cards import rank_name
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
-from ..engine.scoring import LayoffRecord, MeldRecord, PlayerRecord, RoundRecord, RoundScore
+from ..engine.scoring import RoundScore
 from ..engine.spades import SpadesRules
 from ..engine.spades_presets import SPADES_PRESETS
 from ..engine.spades_presets import summary as spades_summary
@@ -192,58 +192,11 @@ def _state(score: RoundScore) -> RoundState:
     return RoundState([PlayerLines(p.name, p.total, p.went_out, p.lines) for p in score.players])
 
 
-def _declared(codes: Sequence[str | None] | None) -> tuple[Any, ...]:
-    return tuple(None if code is None else parse_cards([code])[0] for code in codes or ())
-
-
-def snapshot_record(game: Game, saved: dict[str, Any]) -> RoundRecord:
-    """The engine's record of a round as the log saved it (``GameChange.before``)."""
-    names = {player.id: player.name for player in game.players}
-    players = []
-    for part in saved["parts"]:
-        melds = tuple(
-            MeldRecord(
-                tuple(parse_cards(m["cards"])),
-                m["laid_at_once"],
-                m["doubled"],
-                _declared(m.get("declared")),
-            )
-            for m in part["melds"]
-        )
-        layoffs = tuple(
-            LayoffRecord(
-                names[lo["player_id"]],
-                lo["meld"],
-                tuple(parse_cards(lo["cards"])),
-                lo["final"],
-                _declared(lo.get("declared")),
-            )
-            for lo in part["layoffs"]
-        )
-        players.append(
-            PlayerRecord(
-                names[part["player_id"]],
-                None,
-                part["player_id"] == saved["went_out_id"],
-                melds,
-                layoffs,
-                tuple(parse_cards(part["hand"])),
-                tuple(parse_cards(part["called"])),
-                part["melded_points"],
-                part["hand_points"],
-            )
-        )
-    opening = frozenset(names[part["player_id"]] for part in saved["parts"] if part.get("opening"))
-    return RoundRecord(
-        tuple(players), saved["ended_by"], saved["wild_rank"], saved["joker_effect"], opening
-    )
-
-
 def _saved_state(game: Game, saved: dict[str, Any] | None) -> RoundState | None:
     if not saved:
         return None
     try:
-        return _state(records.score_record(game, snapshot_record(game, saved)))
+        return _state(records.score_record(game, records.snapshot_record(game, saved)))
     except (records.RecordError, KeyError, ValueError):
         return None  # a snapshot this game can no longer read: told without its lines
 
