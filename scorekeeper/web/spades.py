@@ -36,8 +36,6 @@ from ..engine.spades import (
     TRICKS,
     SideScore,
     SpadesError,
-    SpadesHand,
-    SpadesPlayer,
     spades_standings,
 )
 from ..store import changes, records, spades
@@ -99,13 +97,7 @@ def _preview(game: Game, read: ReadHand, number: int | None) -> HandPreview:
     scored: dict[str, SideScore] = {}
     problem = None
     if read.all_bid and read.all_played and not read.errors and read.missing == 0:
-        hand = SpadesHand(
-            tuple(
-                SpadesPlayer(name, bid, tricks or 0)
-                for name, bid, tricks in zip(names, read.bids, read.tricks, strict=True)
-                if bid is not None
-            )
-        )
+        hand = read.hand(names)
         try:
             scored = {s.side: s for s in spades.check(game, hand, number).sides}
         except SpadesError as error:
@@ -368,13 +360,7 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
         return again(422, message)
     if read.missing:
         return again(422, _missing_message(read.missing))
-    hand = SpadesHand(
-        tuple(
-            SpadesPlayer(name, bid, tricks or 0)
-            for name, bid, tricks in zip(names, read.bids, read.tricks, strict=True)
-            if bid is not None
-        )
-    )
+    hand = read.hand(names)
     try:
         if stored is None:
             saved = spades.store_hand(

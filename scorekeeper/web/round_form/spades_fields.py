@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ...engine.spades import TRICKS, Bid
+from ...engine.spades import TRICKS, Bid, SpadesHand, SpadesPlayer
 
 #: The longest idempotency key (the column's width).
 MAX_KEY = 100
@@ -83,6 +83,16 @@ class ReadHand:
 
     def bid_errors(self) -> dict[str, str]:
         return {key: error for key, error in self.errors.items() if key.startswith("bid-")}
+
+    def hand(self, names: Sequence[str]) -> SpadesHand:
+        """The hand as read, the players in seat order (those who bid)."""
+        return SpadesHand(
+            tuple(
+                SpadesPlayer(name, bid, tricks or 0)
+                for name, bid, tricks in zip(names, self.bids, self.tricks, strict=True)
+                if bid is not None
+            )
+        )
 
 
 def read_hand(fields: HandFields, names: Sequence[str], *, blind_nil: bool) -> ReadHand:
