@@ -151,13 +151,20 @@ def in_seat_order(game: Game, players: Sequence[tuple[str, Bid, int]]) -> Spades
     return SpadesHand(tuple(SpadesPlayer(name, *by_name[name]) for name in seated))
 
 
-def check(game: Game, hand: SpadesHand, number: int | None = None) -> CheckedHand:
+def check(
+    game: Game,
+    hand: SpadesHand,
+    number: int | None = None,
+    bags: dict[str, int] | None = None,
+) -> CheckedHand:
     """The hand checked under the game's rules and scored after the hands before ``number``
-    (the next hand when None); a SpadesError names every problem."""
+    (the next hand when None), whose bags the caller may already know (``bags``); a
+    SpadesError names every problem."""
     rules = spades_rules(game)
     sides = game_sides(game)
     check_hand(rules, hand, sides)
-    return CheckedHand(hand, score_hand(rules, hand, sides, bags_before(game, number)))
+    carried = bags_before(game, number) if bags is None else bags
+    return CheckedHand(hand, score_hand(rules, hand, sides, carried))
 
 
 # --- writing -------------------------------------------------------------------------------

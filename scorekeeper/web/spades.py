@@ -99,7 +99,8 @@ def _preview(game: Game, read: ReadHand, number: int | None) -> HandPreview:
     if read.all_bid and read.all_played and not read.errors and read.missing == 0:
         hand = read.hand(names)
         try:
-            scored = {s.side: s for s in spades.check(game, hand, number).sides}
+            checked = spades.check(game, hand, number, bags=before.bags)  # the hands read once
+            scored = {s.side: s for s in checked.sides}
         except SpadesError as error:
             problem = f"{str(error)[:1].upper()}{str(error)[1:]}."
     out = []
