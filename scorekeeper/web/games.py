@@ -265,7 +265,8 @@ def _dealing(players: list[str], dealer: str) -> list[str]:
 
 def _tapped(upcards: dict[str, str], order: list[str], tap: str, ranks: set[str]) -> None:
     """The picker's tap into ``upcards``: a rank is the next player's upcard, ``back`` takes the
-    last one back, ``clear`` all of them."""
+    last one back, ``clear`` all of them; ``show`` (the script filled the upcard as it was
+    tapped) leaves them as posted."""
     given = [name for name in order if upcards.get(name)]
     if tap == "back" and given:
         upcards[given[-1]] = ""
