@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from .round_form.names import short_names
+
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22  # room for the axis labels and the end labels
 LABEL_GAP = 12  # least vertical room between two end labels
@@ -92,6 +94,20 @@ def kept(count: int, most: int = MOST_POINTS) -> list[int]:
     return sorted({*range(0, count - 1, step), count - 1})
 
 
+def end_names(names: Sequence[str]) -> list[str]:
+    """The names at the lines' ends: whole where every name fits, else each told apart by its
+    distinct part or initials as on the round form (not cut into "Grandma Su"), then cut.
+
+    >>> end_names(["Grandma Jo", "Grandma Sue", "Uncle Bob"])
+    ['Jo', 'Sue', 'Uncle Bob']
+    >>> end_names(["Ann", "Bob"])
+    ['Ann', 'Bob']
+    """
+    if all(len(name) <= LABEL_CHARS for name in names):
+        return list(names)
+    return [name[:LABEL_CHARS] for name in short_names(names, LABEL_CHARS)]
+
+
 def totals_chart(
     running: Mapping[str, Sequence[int]],
     target: int | None = None,
@@ -115,9 +131,8 @@ def totals_chart(
     low, high = min(values), max(values)
     step = nice_step(high - low)
     high = -((-high) // step) * step  # the top gridline; the bottom is the lowest total
-    labels = [
-        f"{name[:LABEL_CHARS]} {series[-1] if series else 0}" for name, series in running.items()
-    ]
+    shown = dict(zip(names, end_names(names), strict=True))
+    labels = [f"{shown[name]} {series[-1] if series else 0}" for name, series in running.items()]
     right = min(max(RIGHT, 8 + LABEL_CHAR_WIDTH * max(map(len, labels), default=0)), RIGHT_MOST)
     scale = Scale(rounds, low, max(high, low + step), right)
     parts = [
@@ -190,7 +205,7 @@ def totals_chart(
                 i=index % len(DASHES),
                 x=round(scale.x(rounds) + 4, 1),
                 y=y + 4,
-                name=escape(name[:LABEL_CHARS]),
+                name=escape(shown[name]),
                 total=last,
             )
         )

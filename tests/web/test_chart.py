@@ -53,3 +53,14 @@ def test_long_end_labels_get_room_on_the_right() -> None:
         assert float(x) + 7 * len(label) <= 360, label
     short = str(totals_chart({"Ann": [30], "Bob": [20]}))
     assert 'x2="296"' in short  # short labels keep the old room (64)
+
+
+def test_names_with_a_common_start_stay_told_apart_at_the_lines_ends() -> None:
+    """Cut to ten characters, "Grandma Sue" read "Grandma Su" and "Grandma Jo" beside it looked
+    like one family; the ends carry the distinct part, as the round form's tabs do."""
+    svg = str(
+        totals_chart({"Grandma Jo": [25], "Grandma Sue": [40], "Uncle Bob": [10], "Uncle Ben": [5]})
+    )
+    ends = re.findall(r'class="label[^"]*"[^>]*>([^<]+)</text>', svg)
+    assert sorted(ends) == ["Ben 5", "Bob 10", "Jo 25", "Sue 40"]
+    assert "Grandma Su" not in svg
