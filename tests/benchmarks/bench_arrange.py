@@ -13,8 +13,10 @@ The corpus (``arrange_corpus.py`` beside this script, printed at the start of ea
   and ``as_represented``, 0 to 3 wild ranks, ``wild_as_itself`` both ways, duplicates in sets on
   and off, ``ace_position`` and ``around_the_corner``, ``meld_kinds``, ``wild_sets``, omitted
   ranks), each named in the output. Per mix and size: n, median and worst time, how many answers
-  were not exact (the search stopped at its budget) and how many were slow (stopped by this
-  script after ``--timeout`` seconds). Every time is cold: the referee's cache is cleared first.
+  were not exact (the work budget ran out before the most cards and points were proved), how
+  many were slow (stopped by this script after ``--timeout`` seconds), and how many exact
+  answers' groups were not proved the fewest (that look has a small budget of its own).
+  Every time is cold: the referee's cache is cleared first.
 * **Pathological piles**: the piles the search once took minutes over (135 s, no answer after
   300 s, 98 s, 1-6 s), each in a subprocess with a timeout.
 * **One meld check** (``check_meld``), cold, over random melds (70 % meld-shaped) of every mix.
@@ -144,11 +146,14 @@ class Cell:
     seconds: list[float] = field(default_factory=list)
     inexact: int = 0
     slow: int = 0
+    #: Exact answers whose look for fewer groups stopped at its own budget.
+    loose_groups: int = 0
 
     def add(self, other: Cell) -> None:
         self.seconds += other.seconds
         self.inexact += other.inexact
         self.slow += other.slow
+        self.loose_groups += other.loose_groups
 
 
 def figures(seconds: Sequence[float], unit: str = "ms") -> str:
@@ -162,6 +167,8 @@ def row(label: str, cell: Cell, width: int = 52) -> str:
     extra = ""
     if cell.inexact or cell.slow:
         extra = f"  not exact {cell.inexact}  slow {cell.slow}"
+    if cell.loose_groups:
+        extra += f"  groups not proved fewest {cell.loose_groups}"
     return f"  {label:<{width}} n={len(cell.seconds):<4} {figures(cell.seconds)}{extra}"
 
 
@@ -237,6 +244,8 @@ def bench_corpus(rng: random.Random, args: argparse.Namespace) -> None:
                     slow_piles.append(pile.describe())
                 elif not exact(result):
                     cell.inexact += 1
+                elif not getattr(result, "fewest", True):
+                    cell.loose_groups += 1
             by_size[size].add(cell)
             print(row(f"{mix.name}, {size}", cell), flush=True)
     print("Worst per size across all mixes:")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.arrange import Arrangement, arrange
+from scorekeeper.engine.arrange import Arrangement, _merged, arrange, search
 from scorekeeper.engine.arrange.budget import Budget
 from scorekeeper.engine.arrange.dp import best_new_melds
 from scorekeeper.engine.arrange.search import _Solver
@@ -455,3 +455,39 @@ def test_past_the_budget_the_beam_still_places_most_cards() -> None:
     assert not answer.exact
     check_split(pile, ctx, [], answer)
     assert answer.score[0] >= 28
+
+
+# --- the score first, the fewest groups within a budget of their own ---------------------------
+
+PLAIN_5000_WITH_JOKERS = (
+    "2H JK 4D 8S 5D 3S AS 9S 7D QH 9D AC 6S JK KS 3C 8H 3H 4H AH 7S 8C 2S 3D 6C JH 2H QC "
+    "KH KC AD 8D KD 9H KH 8H 7C 6D 8D 6D"
+)
+
+
+def test_the_score_is_proved_though_the_fewest_groups_are_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 40-card 5000 pile (2 packs, 4 jokers, eights wild) whose best score was found in a few
+    hundred steps, while proving that no split of it has fewer groups took the whole budget: the
+    answer is exact (no split places more cards or scores more), its groups the fewest found."""
+    ctx = Context(rules_for("rummy5000", {"decks": 2, "jokers": 4}), "8", packs=2)
+    pile = cards(PLAIN_5000_WITH_JOKERS)
+    answer = arrange(pile, ctx)
+    assert answer.exact and not answer.fewest
+    assert answer.work < 60_000  # the search alone once took its whole 120,000-step share
+    check_split(pile, ctx, [], answer)
+    # Given the work, the look for fewer groups finishes, on the same score.
+    monkeypatch.setattr(search, "GROUPS_BUDGET", 10**6)
+    thorough = arrange(pile, ctx, budget=10**6)
+    assert thorough.exact and thorough.fewest
+    assert thorough.score[:2] == answer.score[:2] == (40, 1380)
+    assert thorough.score[2] >= answer.score[2]
+
+
+def test_melds_that_join_into_one_are_joined_when_the_groups_are_not_proved() -> None:
+    ctx = Context(rules_for("rummy500"))
+    halves = [cards("3S 4S 5S"), cards("6S 7S 8S"), cards("9C 9D 9H")]
+    joined = _merged([(tuple(g), None, check_meld(g, ctx)) for g in halves], ctx)
+    assert sorted(codes(c) for c, _, _ in joined) == ["3S 4S 5S 6S 7S 8S", "9C 9D 9H"]
+    assert sum(v.points for _, _, v in joined) == sum(check_meld(g, ctx).points for g in halves)

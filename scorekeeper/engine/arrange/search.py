@@ -18,7 +18,7 @@ from ..cards import Card
 from ..melds import Verdict
 from ..points import card_points
 from .bound import _GroupsBound
-from .budget import BudgetSpent
+from .budget import Budget, BudgetSpent
 from .candidates import _Candidates, _Pattern
 from .model import _Score
 from .wilds import _LeftoverWilds
@@ -40,12 +40,25 @@ _Checked = tuple[tuple[Card, ...], int | None, Verdict]
 #: The most answers the dead-card test keeps (each a few hundred bytes).
 _ALIVE_MEMO = 50_000
 
+#: The third part of the best score while the groups do not count (the first pass): above any
+#: groups count, so that a split is cut as soon as it cannot place more cards or score more.
+_ANY_GROUPS = 1 << 40
+
+#: The most work spent looking for fewer groups once the score is proved (about a twentieth
+#: of a second here): the score is what the round counts; fewer groups only tidy the answer.
+GROUPS_BUDGET = 20_000
+
 
 class _Solver(_Candidates):
     """One search: the candidate groups of a pile, the search over them, and its answer."""
 
     #: Whether the search stopped at its budget (its answer is then the best found so far).
     cut = False
+    #: Whether no split of the best score has fewer groups (False: the fewest found within
+    #: :data:`GROUPS_BUDGET`).
+    fewest = True
+    #: Whether the groups count in the comparison with the best split (the second pass).
+    groups_count = False
 
     def solve(self) -> tuple[list[_Checked], list[Card]] | None:
         """The best split: its groups, each checked by the referee, and the cards it leaves out;
@@ -222,6 +235,8 @@ class _Solver(_Candidates):
             sum(self.count[t] * share[t] for t in range(n_types) if holding[t])
             - self.wild_charge * self.W
         )
+        #: The best split's score, and the same as the passes compare with it (see _leaf).
+        self.found: _Score = (-1, 0, 0)
         self.best: _Score = (-1, 0, 0)
         self.best_path: list[_Pattern | int] = []
         self.best_leaf: object = None
@@ -234,6 +249,10 @@ class _Solver(_Candidates):
         self.leaf_memo: dict[tuple[int, int, int], tuple[_Score, object]] = {}
         # A greedy descent first, taking for each card the thriftiest group still possible (the
         # search below takes the richest first): a good split found early cuts far more.
+        # Two passes: first the most cards and points, each split cut as soon as it cannot beat
+        # the best on those; then, with what that pass left of the work up to GROUPS_BUDGET, the
+        # fewest groups for that score (proving the fewest groups took most of the work on many
+        # piles where the score was proved in a few hundred steps).
         try:
             self._dive(start, wv0)
             self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
@@ -241,8 +260,27 @@ class _Solver(_Candidates):
             self.cut = True  # the best split found so far, not known to be the best
             if self.best_leaf is None:
                 return None
+        else:
+            self._fewer_groups(start, wv0, placed, points, shares)
         self.budget = None  # checking the answer is not search
         return self._build(never)
+
+    def _fewer_groups(self, start: int, wv0: int, placed: int, points: int, shares: int) -> None:
+        """The second pass: the search again, the groups counting, from the best split found."""
+        self.groups_count = True
+        self.best = self.found
+        self.tt.clear()  # its bounds told only of cards and points
+        outer = self.budget
+        if outer is not None:
+            self.budget = Budget(max(0, min(GROUPS_BUDGET, outer.left)), grace=1.0)
+        try:
+            self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
+        except BudgetSpent:
+            self.fewest = False
+        finally:
+            if outer is not None and self.budget is not None:
+                outer.left -= self.budget.used
+            self.budget = outer
 
     def _groups_needed(self, s: int, wilds: int) -> int:
         """The bound on groups by ranks and suits (a method of its own: a test turns it off)."""
@@ -287,7 +325,11 @@ class _Solver(_Candidates):
                 self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
                 del path[len(path) - sum(c for _, c in dead) :]
                 best = self.best
-                self.tt[key] = (best[0] - g0, best[1] - g1, best[2] - g2)
+                self.tt[key] = (
+                    best[0] - g0,
+                    best[1] - g1,
+                    best[2] - g2 if self.groups_count else best[2],
+                )
                 return
         self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
 
@@ -424,7 +466,7 @@ class _Solver(_Candidates):
         by_count = self.by_count
         ceiling: _Score = (g0 + placed, g1 + points, g2 + (-shares) // unit)
         tight = not self.levels
-        if not tight and ceiling[:2] == self.best[:2]:
+        if not tight and self.groups_count and ceiling[:2] == self.best[:2]:
             # The groups decide: the bound by ranks and suits is worth its cost.
             tight = True
             ceiling = (
@@ -457,7 +499,7 @@ class _Solver(_Candidates):
         ) in self.options[x]:
             if best is not self.best:  # at the start, and after a better split was found
                 best = self.best
-                if not tight and ceiling[:2] == best[:2]:
+                if not tight and self.groups_count and ceiling[:2] == best[:2]:
                     tight = True
                     ceiling = (
                         ceiling[0],
@@ -520,7 +562,7 @@ class _Solver(_Candidates):
             )
             path.pop()
         best = self.best
-        self.tt[key] = (best[0] - g0, best[1] - g1, best[2] - g2)
+        self.tt[key] = (best[0] - g0, best[1] - g1, best[2] - g2 if self.groups_count else best[2])
 
     # --- the wild cards left when every natural card is settled ---------------------------
 
@@ -537,7 +579,8 @@ class _Solver(_Candidates):
         value, detail = got
         total = (g0 + value[0], g1 + value[1], g2 + value[2])
         if total > self.best:
-            self.best = total
+            self.found = total
+            self.best = total if self.groups_count else (total[0], total[1], _ANY_GROUPS)
             self.best_path = list(self.path)
             self.best_leaf = detail
 
@@ -608,6 +651,6 @@ class _Solver(_Candidates):
             sum(verdict.points for _, _, verdict in groups),
             -len(groups),
         )
-        if score != self.best:
+        if score != self.found:
             return None
         return groups, unplaced
