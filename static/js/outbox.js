@@ -3,9 +3,10 @@
  * sent twice (two tabs, an answer lost on the way back) still makes one round; this page sends
  * each entry one at a time. Works on plain http (no service worker needed).
  *
- * window.Outbox.save(form) posts a round form: on an answer the page goes on as a plain save
- * would (to the standings, or the form with what stops it); on no answer the round is kept here
- * and the page says "Saved on this phone, will send", then "Sent". CSP: no inline code. */
+ * window.Outbox.save(form, submitter) posts a round form (or a Spades hand's: the button that
+ * sent it, "Save bids" or "Save hand", goes with it): on an answer the page goes on as a plain
+ * save would (to the standings, or the form with what stops it); on no answer the round is kept
+ * here and the page says "Saved on this phone, will send", then "Sent". CSP: no inline code. */
 (function () {
   "use strict";
 
@@ -85,7 +86,7 @@
     });
   }
 
-  function label(entry) { return "Round " + entry.number; }
+  function label(entry) { return entry.label || "Round " + entry.number; }
 
   /* Send what is kept, oldest first, one at a time. */
   function flush() {
@@ -137,20 +138,23 @@
 
   /* Save a round form: sent now, or kept here until the server answers. Resolves true when it
      went on to a page of the server's (the caller has nothing more to do). */
-  function save(form) {
-    var body = new URLSearchParams(new FormData(form)).toString();
+  function save(form, submitter) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    var body = new URLSearchParams(data).toString();
     var fields = new URLSearchParams(body);
     var entry = {
       key: fields.get("key") || "edit " + form.action + " " + fields.get("version"),
       action: form.action,
       body: body,
       number: form.dataset.round,
+      label: (submitter && submitter.dataset.label) || form.dataset.label || "",
       done: form.dataset.done,
       at: Date.now(),
     };
     return post(form.action, body).then(function (saved) {
       if (saved) { use(entry.key); window.location.assign(entry.done); return; }
-      form.submit(); // nothing was stored: the plain post shows why, entries kept
+      resubmit(entry); // nothing was stored: the plain post (its button too) shows why
     }, function () {
       if (!keep(entry)) {
         status("Cannot reach the server, and this phone cannot keep the round: try Save again.",

@@ -1,13 +1,14 @@
 /* The service worker (served at /sw.js, scope /; registered by install.js in secure contexts
  * only: https, or localhost). It keeps the app shell so that the scorer's page and the round form
  * open without the network: static files (fingerprinted) from the cache first; the scorer's page,
- * the round form and the board from the network, with the last copy kept for when there is none.
- * Saving never goes through here: a round saved offline waits in outbox.js (which works on plain
- * http too), and a round form opened from the cache gets a fresh key there (round.js). */
+ * the round form (a Spades hand's too) and the board from the network, with the last copy kept
+ * for when there is none. Saving never goes through here: a round saved offline waits in
+ * outbox.js (which works on plain http too), and a form opened from the cache gets a fresh key
+ * there (round.js, spades.js). */
 "use strict";
 
 var CACHE = "scorekeeper-shell-1";
-var PAGES = /^\/(s\/[^/]+(\/rounds\/new)?|w\/[^/]+)$/;
+var PAGES = /^\/(s\/[^/]+(\/(rounds|hands)\/new)?|w\/[^/]+)$/;
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 

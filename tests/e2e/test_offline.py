@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine.spades_presets import spades_rules_for
+from scorekeeper.store import spades
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
 
@@ -152,3 +154,86 @@ def test_a_busy_server_is_no_answer(
     expect(status).to_contain_text("saved on this phone, will send")
     expect(status).to_contain_text("sent", timeout=10000)
     assert rounds_of(live_server, scorer) == [1]
+
+
+def spades_game(live_server: LiveServer) -> str:
+    """A Spades game to 300 (Ann & Cy against Bob & Dee): the scorer's path."""
+    with live_server.app.app_context():
+        game = spades.create_spades_game(
+            "Late", spades_rules_for("spades-300"), ["Ann", "Bob", "Cy", "Dee"], preset="spades-300"
+        )
+        return f"/s/{game.scorer_token}"
+
+
+def spades_state(live_server: LiveServer, scorer: str) -> tuple[list[int], list[Any] | None]:
+    """The hands the server holds, and the bids it has noted for the hand in play."""
+    with live_server.app.app_context():
+        game = db.session.execute(
+            db.select(Game).filter_by(scorer_token=scorer.rsplit("/", 1)[1])
+        ).scalar_one()
+        db.session.refresh(game)
+        return [stored.number for stored in game.rounds], game.bids_in_play
+
+
+def bid_and_tricks(phone: Any, bids: list[str], tricks: list[str] | None = None) -> None:
+    for seat, bid in enumerate(bids):
+        phone.locator(f'#bid-{seat}-set .pick:has(input[value="{bid}"])').tap()
+    if tricks:
+        phone.locator(".later-tricks summary").tap()
+        for seat, taken in enumerate(tricks):
+            phone.locator(f'#tricks-{seat}-set .pick:has(input[value="{taken}"])').tap()
+        expect(phone.locator("#tricks-count")).to_contain_text("13 of 13")
+    phone.wait_for_load_state("networkidle")
+
+
+def test_a_spades_hand_saved_offline_is_sent_once(
+    live_server: LiveServer, phone: Any, console_errors: ConsoleErrors
+) -> None:
+    console_errors.allow(*OFFLINE)
+    scorer = spades_game(live_server)
+    phone.goto(live_server.url + scorer + "/hands/new")
+    bid_and_tricks(phone, ["3", "3", "3", "4"], ["4", "3", "3"])  # Dee's 3 is the rest
+    posts: list[str] = []
+    phone.on(
+        "requestfinished",
+        lambda request: (
+            posts.append(request.url)
+            if request.method == "POST" and request.url.endswith("/hands/new")
+            else None
+        ),
+    )
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Save hand").tap()
+    status = phone.locator("#outbox-status")
+    expect(status).to_contain_text("Hand 1 saved on this phone, will send")
+    stored = phone.evaluate("JSON.parse(localStorage.getItem('scorekeeper.outbox'))")
+    assert len(stored) == 1 and "save=hand" in stored[0]["body"]  # the button went with it
+    assert spades_state(live_server, scorer)[0] == []
+
+    phone.context.set_offline(False)
+    expect(status).to_contain_text("Hand 1: sent", timeout=10000)
+    assert spades_state(live_server, scorer)[0] == [1]
+    phone.wait_for_timeout(5000)  # nothing is sent again
+    assert len(posts) == 1
+    assert spades_state(live_server, scorer)[0] == [1]
+
+
+def test_spades_bids_saved_offline_are_noted_when_the_server_answers(
+    live_server: LiveServer, phone: Any, console_errors: ConsoleErrors
+) -> None:
+    """Bids are saved before the hand is played: kept on the phone, they are noted when the
+    server answers, and the form can still save the hand."""
+    console_errors.allow(*OFFLINE)
+    scorer = spades_game(live_server)
+    phone.goto(live_server.url + scorer + "/hands/new")
+    bid_and_tricks(phone, ["2", "nil", "5", "4"])
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Save bids").tap()
+    status = phone.locator("#outbox-status")
+    expect(status).to_contain_text("Bids of hand 1 saved on this phone, will send")
+    assert spades_state(live_server, scorer) == ([], None)
+    expect(phone.get_by_role("button", name="Save hand")).to_be_enabled()
+
+    phone.context.set_offline(False)
+    expect(status).to_contain_text("Bids of hand 1: sent", timeout=10000)
+    assert spades_state(live_server, scorer) == ([], [2, "nil", 5, 4])
