@@ -274,6 +274,9 @@ class _Solver(_Candidates):
         if outer is not None:
             self.budget = Budget(max(0, min(GROUPS_BUDGET, outer.left)), grace=1.0)
         try:
+            # The first pass's split often came from the thrifty descent (many small groups):
+            # the descent taking the widest groups first may give this pass a better start.
+            self._dive(start, wv0, widest=True)
             self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
         except BudgetSpent:
             self.fewest = False
@@ -333,9 +336,9 @@ class _Solver(_Candidates):
                 return
         self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
 
-    def _dive(self, s: int, wv: int) -> None:
+    def _dive(self, s: int, wv: int, widest: bool = False) -> None:
         """One greedy descent: for each card in turn the thriftiest group still possible
-        (fewest cards and wilds), no going back."""
+        (fewest cards and wilds; ``widest``: the most cards), no going back."""
         fb = self.field
         guard_s, guard_w = self.guard_s, self.guard_w
         by_count = self.by_count
@@ -360,7 +363,11 @@ class _Solver(_Candidates):
                         continue
                 elif d_w and ((wv | guard_w) - d_w) & guard_w != guard_w:
                     continue
-                if chosen is None or self._thrift(option, s) < self._thrift(chosen, s):
+                if chosen is None or (
+                    option[6] > chosen[6]
+                    if widest
+                    else self._thrift(option, s) < self._thrift(chosen, s)
+                ):
                     chosen = option
             if chosen is None:
                 path.append(x)
