@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.arrange import Arrangement, _merged, arrange, search
 from scorekeeper.engine.arrange.budget import Budget
 from scorekeeper.engine.arrange.dp import best_new_melds
+from scorekeeper.engine.arrange.lost import PointsLost
 from scorekeeper.engine.arrange.search import _Solver
 from scorekeeper.engine.brute import best_score
 from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, Card, parse_cards
@@ -536,9 +537,7 @@ def test_a_pile_the_bound_on_points_lost_proves(monkeypatch: pytest.MonkeyPatch)
     solver = _Solver(ctx, [], tuple(pile), by_count=False)
     solver.budget = Budget(200_000)
     solver.solve()
-    assert solver.loss_members  # the jokers and the aces
-    monkeypatch.setattr(_Solver, "_loss_lists", lambda self, losses, wb: None)
-    monkeypatch.setattr(_Solver, "loss_members", [], raising=False)
-    monkeypatch.setattr(_Solver, "loss_most", 0, raising=False)
+    assert solver.lost is not None  # the jokers and the aces
+    monkeypatch.setattr(PointsLost, "of", classmethod(lambda cls, solver, losses, wb: None))
     without = arrange(pile, ctx, budget=2_000_000)
     assert without.exact and without.score[:2] == (40, 291)

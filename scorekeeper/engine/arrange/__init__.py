@@ -81,6 +81,7 @@ Where each part lives: :mod:`.windows` (the windows of ranks a run may fill),
 :mod:`.candidates` (the candidate groups), :mod:`.direct` (candidates scored from the rules),
 :mod:`.greedy` (an answer past the budget taken further), :mod:`.search` (the branch and bound,
 and the answer checked by the referee), :mod:`.bound` (the bound by ranks and suits),
+:mod:`.lost` (the bound on points lost, where jokers are priced as what they stand for),
 :mod:`.wilds` (where the wild cards left go); :mod:`.dp`, :mod:`.sets` and :mod:`.limit`
 (the dynamic programme); :mod:`.budget` (the work budget).
 """

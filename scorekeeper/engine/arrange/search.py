@@ -20,6 +20,7 @@ from ..points import card_points
 from .bound import _GroupsBound
 from .budget import Budget, BudgetSpent
 from .candidates import _Candidates, _Pattern
+from .lost import Loss, PointsLost
 from .model import _Score
 from .wilds import _LeftoverWilds
 
@@ -43,16 +44,6 @@ _ALIVE_MEMO = 50_000
 #: The third part of the best score while the groups do not count (the first pass): above any
 #: groups count, so that a split is cut as soon as it cannot place more cards or score more.
 _ANY_GROUPS = 1 << 40
-
-#: A group's points short of its bound are shared out in units of 1/this of a point (every
-#: group of up to eight cards shares them evenly in whole units).
-_LOSS_UNIT = 840
-
-#: The groups looked at for each card in the bound on points lost (those losing least first).
-_LOSS_SCAN = 32
-
-#: A pattern's natural cards: (type, count) pairs.
-_Naturals = tuple[tuple[int, int], ...]
 
 #: The most work spent looking for fewer groups once the score is proved (about a twentieth
 #: of a second here): the score is what the round counts; fewer groups only tidy the answer.
@@ -149,7 +140,7 @@ class _Solver(_Candidates):
             [] for _ in range(n_types)
         ]
         live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
-        losses: list[tuple[int, _Naturals, int | tuple[int, ...], int, int, int]] = []
+        losses: list[Loss] = []
         for pattern, n_wild in zip(patterns, n_wilds, strict=True):
             naturals, onto, wilds, cap, placed, points = pattern
             d_s = ub_points = shares = 0
@@ -192,7 +183,7 @@ class _Solver(_Candidates):
             thrift = placed + (n_wild if isinstance(wilds, int) else 0)
             for t, _ in naturals:
                 live[pos[t]].append((thrift, d_s, d_w, onto_bit))
-        self._loss_lists(losses, wb)
+        self.lost = PointsLost.of(self, losses, wb)
         first_item = itemgetter(0)
         self.options = [
             [option for _, option in sorted(entries, key=first_item)] for entries in options
@@ -297,102 +288,6 @@ class _Solver(_Candidates):
             if outer is not None and self.budget is not None:
                 outer.left -= self.budget.used
             self.budget = outer
-
-    def _loss_lists(
-        self,
-        losses: list[tuple[int, _Naturals, int | tuple[int, ...], int, int, int]],
-        wb: int,
-    ) -> None:
-        """For the bound on points lost, where the wilds are jokers priced as what they stand
-        for and score only in groups (no table melds, no melds of jokers alone): each group's
-        points short of its bound (its cards at their best) shared out among its jokers and
-        aces, whose points hang on where they lie (else evenly among its natural cards). Per
-        such card, the groups that can take it, those that lose it least first: at a node,
-        the first of them still possible tells the least each such card left can lose."""
-        self.loss_members: list[tuple[int, int, bool, list[tuple[int, int, int, int]]]] = []
-        self.loss_most = 0
-        if self.by_count or self.table or self.rules.wild_sets or not any(self.kind_ub):
-            return
-        if not all(kind.is_joker for kind in self.kinds):
-            return  # wild ranks too: many kinds, and wilds in their own place may meld alone
-        if self.leftover.best_by_kind(tuple(self.kind_count), 0)[0] != (0, 0, 0):
-            return  # jokers alone make a meld here: a joker may score outside every group
-        members: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-        for loss, naturals, wilds, d_s, d_w, onto_bit in losses:
-            assert isinstance(wilds, tuple)
-            held = [(0, t, c) for t, c in naturals] + [(1, i, n) for i, n in enumerate(wilds) if n]
-            bearers = [(kind, i, c) for kind, i, c in held if kind or self.types[i].rank == "A"]
-            if not bearers:
-                bearers = held
-            share = max(loss, 0) * _LOSS_UNIT // max(1, sum(c for _, _, c in bearers))
-            shares = {(kind, i): share for kind, i, _ in bearers}
-            for kind, i, _ in held:
-                members.setdefault((kind, i), []).append(
-                    (shares.get((kind, i), 0), d_s, d_w, onto_bit)
-                )
-        fb = self.field
-        most = 0
-        for (kind, index), entries in members.items():
-            top = max(share for share, _, _, _ in entries)
-            if not top:
-                continue  # loses nothing wherever it goes
-            entries.sort(key=itemgetter(0))
-            if kind == 0:
-                shift, mask = self.pos[index] * fb, (1 << (fb - 1)) - 1
-            else:
-                shift, mask = index * wb, (1 << (wb - 1)) - 1
-            self.loss_members.append((shift, mask, bool(kind), self._undominated(entries)))
-            most += (self.count[index] if kind == 0 else self.kind_count[index]) * top
-        self.loss_most = -(-most // _LOSS_UNIT)
-
-    def _undominated(
-        self, entries: list[tuple[int, int, int, int]]
-    ) -> list[tuple[int, int, int, int]]:
-        """The first of ``entries`` (sorted by what they lose) without those that need all
-        that one before them needs (cards, wilds, the table meld): if that one is possible,
-        so is it."""
-        guard_s, guard_w = self.guard_s, self.guard_w
-        kept: list[tuple[int, int, int, int]] = []
-        for entry in entries:
-            _, d_s, d_w, onto_bit = entry
-            for _, k_s, k_w, k_onto in kept:
-                if (
-                    ((d_s | guard_s) - k_s) & guard_s == guard_s
-                    and (not k_onto or k_onto == onto_bit)
-                    and ((d_w | guard_w) - k_w) & guard_w == guard_w
-                ):
-                    break
-            else:
-                kept.append(entry)
-                if len(kept) > _LOSS_SCAN:
-                    break
-        return kept
-
-    def _least_loss(self, s: int, wv: int, used: int) -> int:
-        """The least the cards left lose short of their best points (in 1/_LOSS_UNIT of a
-        point), if every one of them is placed: each where it loses least of the groups still
-        possible (or, past the first few, at least what the next one loses). Charged to the
-        budget by the groups it looks at."""
-        guard_s, guard_w = self.guard_s, self.guard_w
-        room_s, room_w = s | guard_s, wv | guard_w
-        total = looked = 0
-        for shift, mask, wild, entries in self.loss_members:
-            n = (wv if wild else s) >> shift & mask
-            if not n:
-                continue
-            least = entries[-1][0]
-            for share, d_s, d_w, onto_bit in entries[:_LOSS_SCAN]:
-                looked += 1
-                if (
-                    (room_s - d_s) & guard_s == guard_s
-                    and not used & onto_bit
-                    and (not d_w or (room_w - d_w) & guard_w == guard_w)
-                ):
-                    least = share
-                    break
-            total += n * least
-        self._spend(1 + looked // 8)
-        return total
 
     def _groups_needed(self, s: int, wilds: int) -> int:
         """The bound on groups by ranks and suits (a method of its own: a test turns it off)."""
@@ -579,12 +474,13 @@ class _Solver(_Candidates):
         if not s:
             self._leaf(wv, used, cap, g0, g1, g2)
             return
-        if self.loss_members and g0 + placed == self.best[0]:
+        if self.lost is not None and g0 + placed == self.best[0]:
             # The cards can at best tie: what the points lose where the cards left can still go
             # (a joker that can no longer stand for an ace, say) may cut.
             slack = g1 + points - self.best[1]
-            if 0 <= slack <= self.loss_most:
-                lost = -(-self._least_loss(s, wv, used) // _LOSS_UNIT)
+            if 0 <= slack <= self.lost.most:
+                lost, looked = self.lost.least(s, wv, used)
+                self._spend(1 + looked // 8)
                 if lost and (g0 + placed, g1 + points - lost, g2 + (-shares) // unit) <= self.best:
                     top = self.best
                     self.tt[key] = (
