@@ -173,7 +173,19 @@
     if (document.visibilityState === "visible") flush();
   });
   window.addEventListener("pageshow", flush);
+  /* A form whose key this phone has used already (a copy the service worker kept): a key of
+     its own, so that its save is not taken for the earlier one. */
+  function renewKey(form) {
+    var key = form.querySelector('input[name="key"]');
+    if (!key || !used(key.value)) return;
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    key.value = Array.prototype.map.call(bytes, function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
   window.Outbox = {
-    save: save, flush: flush, used: used, pending: function () { return load().length; },
+    save: save, flush: flush, renewKey: renewKey,
+    pending: function () { return load().length; },
   };
 })();

@@ -268,11 +268,7 @@
     panel.removeAttribute("aria-label");
   });
   form.querySelectorAll("details.typed:not([data-keep-open])").forEach(function (d) { d.open = false; });
-  var key = input("key"); // a copy of the form kept by the service worker: a key of its own
-  if (key && window.Outbox && window.Outbox.used(key.value)) {
-    var bytes = crypto.getRandomValues(new Uint8Array(16));
-    key.value = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
+  if (window.Outbox) window.Outbox.renewKey(form); // a copy kept by the service worker
   form.classList.add("js-ready");
   show(current());
 })();

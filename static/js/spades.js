@@ -33,11 +33,5 @@
     if (event.persisted) ready(); // back to a page kept in memory: it may save again
   });
 
-  var key = form.querySelector('input[name="key"]'); // a copy kept by the service worker
-  if (key && window.Outbox && window.Outbox.used(key.value)) {
-    var bytes = crypto.getRandomValues(new Uint8Array(16));
-    key.value = Array.prototype.map.call(bytes, function (b) {
-      return (b + 256).toString(16).slice(1);
-    }).join("");
-  }
+  if (window.Outbox) window.Outbox.renewKey(form); // a copy kept by the service worker
 })();

@@ -4,7 +4,7 @@
  * the round form (a Spades hand's too) and the board from the network, with the last copy kept
  * for when there is none. Saving never goes through here: a round saved offline waits in
  * outbox.js (which works on plain http too), and a form opened from the cache gets a fresh key
- * there (round.js, spades.js). */
+ * there (Outbox.renewKey). */
 "use strict";
 
 var CACHE = "scorekeeper-shell-1";

@@ -22,13 +22,32 @@ expect = pytest.importorskip("playwright.sync_api").expect
 OFFLINE = ("ERR_INTERNET_DISCONNECTED", "Failed to fetch", "ERR_NETWORK")
 
 
-def rounds_of(live_server: LiveServer, scorer: str) -> list[int]:
+def game_state(live_server: LiveServer, scorer: str) -> tuple[list[int], list[Any] | None]:
+    """The rounds (or hands) the server holds, and the bids noted for a Spades hand in play."""
     with live_server.app.app_context():
         game = db.session.execute(
             db.select(Game).filter_by(scorer_token=scorer.rsplit("/", 1)[1])
         ).scalar_one()
         db.session.refresh(game)
-        return [stored.number for stored in game.rounds]
+        return [stored.number for stored in game.rounds], game.bids_in_play
+
+
+def rounds_of(live_server: LiveServer, scorer: str) -> list[int]:
+    return game_state(live_server, scorer)[0]
+
+
+def posts_to(phone: Any, path_end: str) -> list[str]:
+    """The POSTs the page makes to an address ending ``path_end`` from now on."""
+    posts: list[str] = []
+    phone.on(
+        "requestfinished",
+        lambda request: (
+            posts.append(request.url)
+            if request.method == "POST" and request.url.endswith(path_end)
+            else None
+        ),
+    )
+    return posts
 
 
 def test_a_round_saved_offline_is_sent_once(
@@ -44,15 +63,7 @@ def test_a_round_saved_offline_is_sent_once(
         "27"
     )
     phone.wait_for_load_state("networkidle")
-    posts: list[str] = []
-    phone.on(
-        "requestfinished",
-        lambda request: (
-            posts.append(request.url)
-            if request.method == "POST" and request.url.endswith("/rounds/new")
-            else None
-        ),
-    )
+    posts = posts_to(phone, "/rounds/new")
 
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Save round").tap()
@@ -165,16 +176,6 @@ def spades_game(live_server: LiveServer) -> str:
         return f"/s/{game.scorer_token}"
 
 
-def spades_state(live_server: LiveServer, scorer: str) -> tuple[list[int], list[Any] | None]:
-    """The hands the server holds, and the bids it has noted for the hand in play."""
-    with live_server.app.app_context():
-        game = db.session.execute(
-            db.select(Game).filter_by(scorer_token=scorer.rsplit("/", 1)[1])
-        ).scalar_one()
-        db.session.refresh(game)
-        return [stored.number for stored in game.rounds], game.bids_in_play
-
-
 def bid_and_tricks(phone: Any, bids: list[str], tricks: list[str] | None = None) -> None:
     for seat, bid in enumerate(bids):
         phone.locator(f'#bid-{seat}-set .pick:has(input[value="{bid}"])').tap()
@@ -193,29 +194,21 @@ def test_a_spades_hand_saved_offline_is_sent_once(
     scorer = spades_game(live_server)
     phone.goto(live_server.url + scorer + "/hands/new")
     bid_and_tricks(phone, ["3", "3", "3", "4"], ["4", "3", "3"])  # Dee's 3 is the rest
-    posts: list[str] = []
-    phone.on(
-        "requestfinished",
-        lambda request: (
-            posts.append(request.url)
-            if request.method == "POST" and request.url.endswith("/hands/new")
-            else None
-        ),
-    )
+    posts = posts_to(phone, "/hands/new")
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Save hand").tap()
     status = phone.locator("#outbox-status")
     expect(status).to_contain_text("Hand 1 saved on this phone, will send")
     stored = phone.evaluate("JSON.parse(localStorage.getItem('scorekeeper.outbox'))")
     assert len(stored) == 1 and "save=hand" in stored[0]["body"]  # the button went with it
-    assert spades_state(live_server, scorer)[0] == []
+    assert rounds_of(live_server, scorer) == []
 
     phone.context.set_offline(False)
     expect(status).to_contain_text("Hand 1: sent", timeout=10000)
-    assert spades_state(live_server, scorer)[0] == [1]
+    assert rounds_of(live_server, scorer) == [1]
     phone.wait_for_timeout(5000)  # nothing is sent again
     assert len(posts) == 1
-    assert spades_state(live_server, scorer)[0] == [1]
+    assert rounds_of(live_server, scorer) == [1]
 
 
 def test_spades_bids_saved_offline_are_noted_when_the_server_answers(
@@ -231,9 +224,9 @@ def test_spades_bids_saved_offline_are_noted_when_the_server_answers(
     phone.get_by_role("button", name="Save bids").tap()
     status = phone.locator("#outbox-status")
     expect(status).to_contain_text("Bids of hand 1 saved on this phone, will send")
-    assert spades_state(live_server, scorer) == ([], None)
+    assert game_state(live_server, scorer) == ([], None)
     expect(phone.get_by_role("button", name="Save hand")).to_be_enabled()
 
     phone.context.set_offline(False)
     expect(status).to_contain_text("Bids of hand 1: sent", timeout=10000)
-    assert spades_state(live_server, scorer) == ([], [2, "nil", 5, 4])
+    assert game_state(live_server, scorer) == ([], [2, "nil", 5, 4])

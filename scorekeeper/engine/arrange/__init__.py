@@ -341,7 +341,7 @@ def _merged(
 ) -> list[tuple[tuple[Card, ...], int | None, Verdict]]:
     """New melds joined two by two where the referee takes them as one meld scoring as much
     (two runs that meet, two sets of one rank): fewer groups for an answer whose look for the
-    fewest stopped at its budget. A few dozen referee calls.
+    fewest stopped at its budget. Each pair is asked about once.
 
     >>> from ..presets import rules_for
     >>> ctx = Context(rules_for("rummy500"))
@@ -350,6 +350,7 @@ def _merged(
     ['3S 4S 5S 6S 7S 8S']
     """
     groups = list(checked)
+    apart: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()  # pairs the referee refused
     joined = True
     while joined:
         joined = False
@@ -358,7 +359,7 @@ def _merged(
                 continue
             for j in range(i + 1, len(groups)):
                 second, onto_j, verdict_j = groups[j]
-                if onto_j is not None:
+                if onto_j is not None or (first, second) in apart:
                     continue
                 union = tuple(sorted((*first, *second)))
                 verdict = check_meld(union, ctx)
@@ -367,6 +368,7 @@ def _merged(
                     del groups[j]
                     joined = True
                     break
+                apart.add((first, second))
             if joined:
                 break
     return groups

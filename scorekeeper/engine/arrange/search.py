@@ -331,12 +331,7 @@ class _Solver(_Candidates):
                     path += [t] * c
                 self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
                 del path[len(path) - sum(c for _, c in dead) :]
-                best = self.best
-                self.tt[key] = (
-                    best[0] - g0,
-                    best[1] - g1,
-                    best[2] - g2 if self.groups_count else best[2],
-                )
+                self._remember(key, g0, g1, g2)
                 return
         self._expand(s, wv, used, cap, g0, g1, g2, placed, points, shares)
 
@@ -482,12 +477,7 @@ class _Solver(_Candidates):
                 lost, looked = self.lost.least(s, wv, used)
                 self._spend(1 + looked // 8)
                 if lost and (g0 + placed, g1 + points - lost, g2 + (-shares) // unit) <= self.best:
-                    top = self.best
-                    self.tt[key] = (
-                        top[0] - g0,
-                        top[1] - g1,
-                        top[2] - g2 if self.groups_count else top[2],
-                    )
+                    self._remember(key, g0, g1, g2)
                     return
         by_count = self.by_count
         ceiling: _Score = (g0 + placed, g1 + points, g2 + (-shares) // unit)
@@ -587,6 +577,12 @@ class _Solver(_Candidates):
                 shares - self.share[x],
             )
             path.pop()
+        self._remember(key, g0, g1, g2)
+
+    def _remember(self, key: tuple[int, int, int, int], g0: int, g1: int, g2: int) -> None:
+        """What the state ``key`` can add at most, found with the groups taken so far: no more
+        than the best split has (in the first pass, no more cards or points whatever the
+        groups)."""
         best = self.best
         self.tt[key] = (best[0] - g0, best[1] - g1, best[2] - g2 if self.groups_count else best[2])
 
