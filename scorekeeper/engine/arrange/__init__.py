@@ -345,7 +345,7 @@ def _merged(
 
     >>> from ..presets import rules_for
     >>> ctx = Context(rules_for("rummy500"))
-    >>> two = [parse_cards(["3S", "4S", "5S"]), parse_cards(["6S", "7S", "8S"])]
+    >>> two = [tuple(parse_cards(["3S", "4S", "5S"])), tuple(parse_cards(["6S", "7S", "8S"]))]
     >>> [format_cards(c) for c, _, _ in _merged([(g, None, check_meld(g, ctx)) for g in two], ctx)]
     ['3S 4S 5S 6S 7S 8S']
     """
