@@ -14,9 +14,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import JOKER, Card
+from .cards import ALL_CARDS, JOKER, JOKER_CARD, Card
 from .rules import RANK_INDEX, Rules
 
 #: A joker priced "as represented" is worth this in hand (RULES.md).
@@ -31,6 +31,17 @@ class Context:
     wild_rank: str | None = None
     joker_effect: str | None = None
     packs: int = 1
+    _wild: frozenset[Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # What is wild, worked out once: the referee and the arrangement ask of every card.
+        rules = self.rules
+        ranks = {*rules.wild_ranks, *([self.wild_rank] if self.wild_rank else [])}
+        wild = frozenset(card for card in ALL_CARDS if card.rank in ranks)
+        wild |= {card for card in ALL_CARDS if card.code() in rules.wild_cards}
+        if self.jokers_wild:
+            wild |= {JOKER_CARD}
+        object.__setattr__(self, "_wild", wild)
 
     def __hash__(self) -> int:
         # A round's context keys the referee's caches (the rules' own hash is kept).
@@ -43,15 +54,7 @@ class Context:
         return self.rules.jokers_wild
 
     def is_wild(self, card: Card) -> bool:
-        rank = card.rank
-        if rank == JOKER:
-            return self.jokers_wild
-        rules = self.rules
-        return (
-            rank == self.wild_rank
-            or rank in rules.wild_ranks
-            or (bool(rules.wild_cards) and card.code() in rules.wild_cards)
-        )
+        return card in self._wild
 
 
 def divide(points: int, divisor: int) -> int:

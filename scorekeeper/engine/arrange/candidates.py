@@ -31,7 +31,16 @@ class _Candidates(_PileModel):
         by_count = self.by_count
         W = self.W
         vectors = [] if by_count else [self._vectors(k) for k in range(W + 1)]
-        self._limit_memo: dict[tuple[int, tuple[bool, ...], int], list[tuple[int, ...]]] = {}
+        self._choice_memo: dict[
+            tuple[int, tuple[bool, ...], tuple[bool, ...] | None, int],
+            list[tuple[tuple[int, ...], tuple[int, tuple[int, ...]], int]],
+        ] = {}
+        rules = self.rules
+        self.priced = (
+            self.ctx.jokers_wild
+            and rules.joker_points == "as_represented"
+            and rules.override_points("JK") is None
+        )
         self.direct = DirectScore(self.ctx)
         # Where the whole pile may be scored from the rules, so may each of its new melds.
         pile = [card for t, card in enumerate(self.types) for _ in range(self.count[t])]
@@ -100,21 +109,9 @@ class _Candidates(_PileModel):
         the other cards' points, only the plain wilds' own fixed points. So the referee is
         asked once for each count of plain wilds with each choice of the other wilds.
         """
-        plain = self._plain(cards, onto)
-        fixed = self.fixed
         seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
-        for vector in self._within_limit(cards, onto, k, vectors):
+        for vector, signature, plain_points in self._choices(cards, onto, k, vectors):
             self._spend(2)  # each choice of wild kinds costs about two search steps
-            plain_n = plain_points = 0
-            others = []
-            for i, n in enumerate(vector):
-                if plain[i]:
-                    plain_n += n
-                    plain_points += fixed[i] * n
-                    others.append(0)
-                else:
-                    others.append(n)
-            signature = (plain_n, tuple(others))
             if signature not in seen:
                 wild_cards = [
                     kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)
@@ -137,67 +134,79 @@ class _Candidates(_PileModel):
             if points is not None:
                 patterns.append((naturals, onto, vector, 0, len(cards) + k, points + plain_points))
 
-    def _plain(self, cards: list[Card], onto: int | None) -> list[bool]:
-        """Per wild kind: can it never stand in its own place in a group of these naturals (a
-        joker priced as represented never counts as plain)."""
-        base = self.table[onto] if onto is not None else ()
-        natural = [c for c in (*cards, *base) if not self.ctx.is_wild(c) and not c.is_joker]
-        ranks = {c.rank for c in natural}
-        suits = {c.suit for c in natural}
-        rules = self.rules
-        priced = (
-            self.ctx.jokers_wild
-            and rules.joker_points == "as_represented"
-            and rules.override_points("JK") is None
-        )
-        if not natural or (priced and rules.card_overrides):
-            return [False] * len(self.kinds)
-        # In its own place: in a set of its rank, or a run of its suit.
-        set_rank = next(iter(ranks)) if len(ranks) == 1 else None
-        run_suit = next(iter(suits)) if len(suits) == 1 else None
-        return [
-            (not priced) if kind.is_joker else (kind.rank != set_rank and kind.suit != run_suit)
-            for kind in self.kinds
-        ]
-
-    def _within_limit(
+    def _choices(
         self,
         cards: list[Card],
         onto: int | None,
         k: int,
         vectors: list[list[tuple[int, ...]]],
-    ) -> list[tuple[int, ...]]:
-        """The choices of ``k`` wilds (a count of each kind) that could satisfy ``wild_limit``
-        in a group of these naturals, every wild that could stand in its own place counted as
-        natural: a quick filter before asking the referee, made without looking at the
-        choices that break it (under ``one``, most of them)."""
+    ) -> list[tuple[tuple[int, ...], tuple[int, tuple[int, ...]], int]]:
+        """The choices of ``k`` wilds (a count of each kind) for a group of these naturals
+        that could keep to ``wild_limit``, each with its signature (the count of plain wilds,
+        and the other wilds by kind) and its plain wilds' points.
+
+        The limit is a quick filter before asking the referee, made without looking at the
+        choices that break it (under ``one``, most of them): every wild that could stand in
+        its own place counted as natural. Kept for each shape of group, as only which kinds
+        are plain or count as wild there tells them apart.
+        """
         rules = self.rules
-        if rules.wild_limit == "none":
-            return vectors[k]
         is_wild = self.ctx.is_wild
-        base = list(self.table[onto]) if onto is not None else []
-        nat = [c for c in (*cards, *base) if not is_wild(c)]
+        base = self.table[onto] if onto is not None else ()
+        # The pile's naturals are never wild; a table meld may hold wilds.
+        nat = [*cards, *(c for c in base if not is_wild(c))] if base else cards
         base_wilds = [c for c in base if is_wild(c)]
-        ranks = {c.rank for c in nat}
-        suits = {c.suit for c in nat}
+        # Jokers that are not wild (a set of jokers) stand in no rank or suit.
+        natural = [c for c in nat if not c.is_joker]
+        ranks = {c.rank for c in natural}
+        suits = {c.suit for c in natural}
+        # Plain: never in its own place here (a joker priced as represented never is).
+        if not natural or (self.priced and rules.card_overrides):
+            plain = (False,) * len(self.kinds)
+        else:
+            set_rank = next(iter(ranks)) if len(ranks) == 1 else None
+            run_suit = next(iter(suits)) if len(suits) == 1 else None
+            plain = tuple(
+                (not self.priced)
+                if kind.is_joker
+                else (kind.rank != set_rank and kind.suit != run_suit)
+                for kind in self.kinds
+            )
+        counted: tuple[bool, ...] | None = None
+        most = 0
+        if rules.wild_limit != "none":
+            as_natural = rules.wild_as_itself == "natural"
 
-        def counts_as_wild(w: Card) -> bool:
-            own_place = not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
-            return not (own_place and rules.wild_as_itself == "natural")
+            def counts_as_wild(w: Card) -> bool:
+                own_place = not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
+                return not (own_place and as_natural)
 
-        counted = tuple(counts_as_wild(kind) for kind in self.kinds)
-        n = len(nat) + len(base_wilds) + k  # the meld's cards
-        most = {"one": 1, "one_per_three": n // 3}.get(rules.wild_limit, (n - 1) // 2)
-        most -= sum(counts_as_wild(w) for w in base_wilds)
-        key = (k, counted, most)
-        memo = self._limit_memo
-        if key not in memo:
-            memo[key] = [
-                v
-                for v in vectors[k]
-                if sum(c for c, wild in zip(v, counted, strict=True) if wild) <= most
-            ]
-        return memo[key]
+            counted = tuple(counts_as_wild(kind) for kind in self.kinds)
+            n = len(nat) + len(base_wilds) + k  # the meld's cards
+            most = {"one": 1, "one_per_three": n // 3}.get(rules.wild_limit, (n - 1) // 2)
+            most -= sum(counts_as_wild(w) for w in base_wilds)
+        key = (k, plain, counted, most)
+        memo = self._choice_memo
+        found = memo.get(key)
+        if found is None:
+            fixed = self.fixed
+            found = memo[key] = []
+            for vector in vectors[k]:
+                if counted is not None and (
+                    sum(c for c, wild in zip(vector, counted, strict=True) if wild) > most
+                ):
+                    continue
+                plain_n = plain_points = 0
+                others = []
+                for i, n_kind in enumerate(vector):
+                    if plain[i]:
+                        plain_n += n_kind
+                        plain_points += fixed[i] * n_kind
+                        others.append(0)
+                    else:
+                        others.append(n_kind)
+                found.append((vector, (plain_n, tuple(others)), plain_points))
+        return found
 
     def _vectors(self, size: int) -> list[tuple[int, ...]]:
         """Every choice of ``size`` of the pile's wild cards, as a count of each kind."""

@@ -63,6 +63,10 @@ class DirectScore:
             rules.meld_kinds, min(rules.min_set, rules.min_run)
         )
         self._jokers: dict[tuple[int, str, bool], int] = {}  # see ``_joker_at``
+        # A card's points where it lies as itself, and each window's shape as the rules take
+        # it: asked of every candidate group, so kept.
+        self._own: dict[Card, int] = {}
+        self._shapes: dict[tuple[int, int], tuple[bool] | None] = {}
 
     def applies(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> bool:
         """Whether :meth:`points` can tell for these cards (else ask the referee): natural cards
@@ -173,40 +177,68 @@ class DirectScore:
             return None
         return total
 
+    def _points_of(self, card: Card) -> int:
+        """What ``card`` scores as itself (an ace high), kept for each card."""
+        points = self._own.get(card)
+        if points is None:
+            points = self._own[card] = card_points(self.ctx, card)
+        return points
+
+    def _shape(self, start: int, n: int) -> tuple[bool] | None:
+        """Whether the window of ``n`` ranks from ``start`` reads its ace low, as (low,);
+        None where the rules allow no such window."""
+        key = (start, n)
+        if key in self._shapes:
+            return self._shapes[key]
+        rules = self.ctx.rules
+        shape = window_shape(start, n, len(self.seq), self.seq[0] == "A")
+        found: tuple[bool] | None = None
+        if shape is not None:
+            _, ace_low, ace_high, corner = shape
+            if not (
+                (corner and not rules.around_the_corner)
+                # the window holds the ace low (it starts at the ace)
+                or (ace_low and not corner and rules.ace_high_only)
+                or (ace_high and rules.ace_position == "low_only")
+            ):
+                found = (ace_low and not corner,)
+        self._shapes[key] = found
+        return found
+
     def _run(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> int | None:
         rules, ctx = self.ctx.rules, self.ctx
-        seq, size = self.seq, len(self.seq)
+        size = len(self.seq)
         n = len(naturals) + len(wilds)
-        held = [self.at[card.rank] for card in naturals]
+        at = self.at
+        held = [at[card.rank] for card in naturals]
         if n < rules.min_run or n > size or len(set(held)) != len(held):
             return None
         suit = naturals[0].suit
         jokers = sum(1 for card in wilds if card.is_joker) if self.priced else 0
         # The other wilds score the same wherever they lie; those of the run's suit may stand
         # in their own place (one of each card).
+        points_of = self._points_of
         fixed = [card for card in wilds if not (jokers and card.is_joker)]
-        fixed_points = sum(card_points(ctx, card) for card in fixed)
-        own = sorted({self.at[c.rank] for c in fixed if not c.is_joker and c.suit == suit})
-        ace_first = seq[0] == "A"
-        plain = [card_points(ctx, card) for card in naturals]  # an ace low aside
+        fixed_points = sum(points_of(card) for card in fixed)
+        own = sorted({at[c.rank] for c in fixed if not c.is_joker and c.suit == suit})
+        plain = [points_of(card) for card in naturals]  # an ace low aside
+        natural_points = fixed_points + sum(plain)
         best: int | None = None
         for start in window_starts(held, n, size):
-            shape = window_shape(start, n, size, ace_first)
+            shape = self._shape(start, n)
             if shape is None:
                 continue
-            _, ace_low, ace_high, corner = shape
-            if corner and not rules.around_the_corner:
-                continue
-            if ace_low and not corner and rules.ace_high_only:
-                continue  # the window holds the ace low (it starts at the ace)
-            if ace_high and rules.ace_position == "low_only":
-                continue
-            low = ace_low and not corner
-            taken = {(p - start) % size for p in held}
-            total = fixed_points + sum(plain)
+            low = shape[0]
+            total = natural_points
             if low and start in held:  # the natural ace at the bottom of the window
                 ace = naturals[held.index(start)]
                 total += card_points(ctx, ace, as_card=ace, ace_low=True) - plain[held.index(start)]
+            if not own and not jokers:
+                # Every wild plain: the same points in any window, legal if the limit allows.
+                if self._limit_ok(len(wilds), 0, len(naturals)) and (best is None or total > best):
+                    best = total
+                continue
+            taken = {(p - start) % size for p in held}
             places = [(p - start) % size for p in own]
             here = [slot for slot in places if slot < n and slot not in taken]
             # As the referee: the wilds of their own place there keep it, unless a joker
@@ -216,14 +248,15 @@ class DirectScore:
             if here and len(here) <= 4 and jokers:
                 keeps = [c for k in range(len(here), -1, -1) for c in combinations(here, k)]
             for keep in keeps:
-                free = sorted(
-                    (s for s in range(n) if s not in taken and s not in keep), reverse=True
-                )
-                reading = total
-                for slot in free[:jokers]:
-                    reading += self._joker_at((start + slot) % size, suit, low and slot == 0)
                 if not self._limit_ok(len(wilds) - len(keep), len(keep), len(naturals)):
                     continue
+                reading = total
+                if jokers:
+                    free = sorted(
+                        (s for s in range(n) if s not in taken and s not in keep), reverse=True
+                    )
+                    for slot in free[:jokers]:
+                        reading += self._joker_at((start + slot) % size, suit, low and slot == 0)
                 if best is None or reading > best:
                     best = reading
         return best
