@@ -62,9 +62,9 @@ How the branch and bound works, and why it is exact:
   proved in a few hundred steps, and proving the fewest groups took the rest of the budget.
   The second searches again from that split with the groups counting, within
   :data:`.search.GROUPS_BUDGET` steps.
-* **Branch and bound.** Depth first, on the first card left in a fixed order (the cards with
-  the fewest candidate groups first): each candidate holding it (and no card before it) whose
-  cards and wilds are still there, then the card unplaced.
+* **Branch and bound.** Depth first, on the card left with the fewest candidate groups still
+  possible (as an exact cover is searched: the most constrained card first): each candidate
+  holding it whose cards and wilds are still there, then the card unplaced.
   Cards that no candidate can take any more are unplaced on the spot. The bound on what the
   cards left can add is (their number, their best points, -groups), the groups bounded below
   two ways: each natural card is charged ``(1 + wilds/2) / naturals`` of its thriftiest

@@ -136,9 +136,7 @@ class _Solver(_Candidates):
         # card can still be placed, the smaller ones suffice.
         by_count = self.by_count
         small = max(self.rules.min_set, self.rules.min_run)
-        options: list[list[tuple[tuple[int, int, int, int], _Option]]] = [
-            [] for _ in range(n_types)
-        ]
+        options: list[tuple[tuple[int, int, int, int], int, _Option]] = []
         live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
         losses: list[Loss] = []
         for pattern, n_wild in zip(patterns, n_wilds, strict=True):
@@ -160,9 +158,10 @@ class _Solver(_Candidates):
             excess = points - ub_points
             onto_bit = 1 << onto if onto is not None else 0
             losses.append((-excess, naturals, wilds, d_s, d_w, onto_bit))
-            options[first].append(
+            options.append(
                 (
                     (-excess, -shares, n_wild, -placed),
+                    first,
                     (
                         excess,
                         shares,
@@ -185,9 +184,15 @@ class _Solver(_Candidates):
                 live[pos[t]].append((thrift, d_s, d_w, onto_bit))
         self.lost = PointsLost.of(self, losses, wb)
         first_item = itemgetter(0)
-        self.options = [
-            [option for _, option in sorted(entries, key=first_item)] for entries in options
-        ]
+        # Per card: the groups holding it, best first (its own first card's, for the descents;
+        # every one, for the search, which branches on the card with the fewest left).
+        self.options: list[list[_Option]] = [[] for _ in range(n_types)]
+        self.groups_of: list[list[_Option]] = [[] for _ in range(n_types)]
+        options.sort(key=first_item)
+        for _, first, option in options:
+            self.options[first].append(option)
+            for t, _ in option[10][0]:
+                self.groups_of[t].append(option)
         # For each field, the groups that could take its card that use no more than another
         # does (if that other group is possible, so is this one): the card is dead when none
         # of these is possible.
@@ -493,9 +498,38 @@ class _Solver(_Candidates):
             if ceiling <= self.best:
                 return
         fb = self.field
-        x = self.order[((s & -s).bit_length() - 1) // fb]
         guard_s, guard_w = self.guard_s, self.guard_w
         room_s, room_w = s | guard_s, wv | guard_w  # a field less a group borrows: no room
+        # The card to branch on: the one with the fewest groups still possible (counted
+        # among its groups that no other of its groups needs less than, no further than the
+        # fewest found so far), then the one with the fewest groups to look through: branching
+        # on the most constrained card cut the search on a 40-card pile from 36,597 nodes to
+        # 5,481 (a fixed order took the first card left).
+        mask = (1 << (fb - 1)) - 1
+        x, fewest, scanned = -1, (1 << 30, 0), 0
+        rest_f = s
+        lives, order, groups_of = self.live, self.order, self.groups_of
+        while rest_f and fewest[0] > 1:
+            f = ((rest_f & -rest_f).bit_length() - 1) // fb
+            rest_f &= ~(mask << (f * fb))
+            n_ok = 0
+            for d_s, d_w, onto_bit in lives[f]:
+                scanned += 1
+                if (room_s - d_s) & guard_s != guard_s or used & onto_bit:
+                    continue
+                if by_count:
+                    if d_w > wv:
+                        continue
+                elif d_w and (room_w - d_w) & guard_w != guard_w:
+                    continue
+                n_ok += 1
+                if n_ok > fewest[0]:
+                    break
+            t = order[f]
+            here = (n_ok, len(groups_of[t]))
+            if here < fewest:
+                x, fewest = t, here
+        self._spend(scanned // 16)
         top0, top1 = g0 + placed, g1 + points
         path = self.path
         best: _Score | None = None
@@ -512,7 +546,7 @@ class _Solver(_Candidates):
             u_placed,
             u_points,
             pattern,
-        ) in self.options[x]:
+        ) in self.groups_of[x]:
             if best is not self.best:  # at the start, and after a better split was found
                 best = self.best
                 if not tight and self.groups_count and ceiling[:2] == best[:2]:

@@ -144,6 +144,46 @@ class _LeftoverWilds:
         )
         return sum(card_points(self.ctx, c) for c in cards) if legal else None
 
+    def may_meld_alone(self, cards: tuple[Card, ...]) -> bool:
+        """Whether these wild cards could make a meld of wild cards only, under a wild limit:
+        a quick test before asking the referee (a meld of wilds only costs it many readings).
+
+        Such a meld needs a wild in its own place (a set of its rank, a run of its suit) unless
+        ``wild_sets``; at most the cards of its most common rank or suit stand there, the
+        others count as wild. Under ``wild_as_itself: wild`` every one counts as wild, which
+        no limit allows in a meld of three or more.
+
+        >>> from ..melds import Context
+        >>> from ..presets import rules_for
+        >>> from ..cards import parse_cards
+        >>> from .model import _PileModel
+        >>> rules = rules_for("rummy5000", {"jokers": 4, "wild_limit": "naturals_majority"})
+        >>> ctx = Context(rules, "9")
+        >>> wilds = _LeftoverWilds(_PileModel(ctx, [], (), by_count=False))
+        >>> wilds.may_meld_alone(tuple(parse_cards(["9S", "9H", "JK"])))  # two 9s anchor a set
+        True
+        >>> wilds.may_meld_alone(tuple(parse_cards(["9S", "JK", "JK"])))  # one natural, two wild
+        False
+        """
+        rules = self.rules
+        own = [card for card in cards if not card.is_joker]
+        if rules.wild_sets or rules.wild_limit == "none" or not own:
+            return True  # the referee tells (jokers alone may make a set of jokers)
+        if rules.wild_as_itself == "wild":
+            return False
+        n = len(cards)
+        anchor = max(
+            max(Counter(card.rank for card in own).values()),
+            max(Counter(card.suit for card in own).values()),
+        )
+        plain = n - anchor
+        limit = rules.wild_limit
+        if limit == "one":
+            return plain <= 1
+        if limit == "one_per_three":
+            return plain <= n // 3
+        return plain < anchor  # naturals_majority
+
     def best_by_kind(self, vector: tuple[int, ...], used: int) -> tuple[_Score, object]:
         """The best use of these wild cards (each kind on its own) in groups of wilds only."""
         memo = self.kind_memo
@@ -166,7 +206,7 @@ class _LeftoverWilds:
             cards = tuple(kind for kind, n in zip(self.kinds, part, strict=True) for _ in range(n))
             rest_vector = tuple(a - b for a, b in zip(vector, part, strict=True))
             for onto in targets:
-                if onto is None and len(cards) < self.fewest:
+                if onto is None and (len(cards) < self.fewest or not self.may_meld_alone(cards)):
                     continue
                 verdict = self._exact(cards, onto)
                 if not verdict.legal:

@@ -1,0 +1,60 @@
+"""Where the wild cards left go (``arrange.wilds``): the quick test that wild cards alone could
+make a meld never refuses a meld the referee allows."""
+
+from collections import Counter
+from itertools import combinations_with_replacement
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine.arrange.model import _PileModel
+from scorekeeper.engine.arrange.wilds import _LeftoverWilds
+from scorekeeper.engine.cards import Card
+from scorekeeper.engine.melds import check_meld
+from scorekeeper.engine.points import Context
+
+from .test_arrange_direct import RULES, context, wilds_of
+
+
+def _within_packs(ctx: Context, cards: tuple[Card, ...]) -> bool:
+    most = {card: ctx.rules.jokers if card.is_joker else ctx.packs for card in cards}
+    return all(n <= most[card] for card, n in Counter(cards).items())
+
+
+def _checked(preset: str, options: dict[str, object], wild_rank: str | None) -> int:
+    """Every meld of three or four of the round's wild cards the referee allows passes the
+    quick test; how many there were."""
+    ctx = context(preset, options, wild_rank, packs=2 if options.get("decks") == 2 else 1)
+    leftover = _LeftoverWilds(_PileModel(ctx, [], (), by_count=False))
+    allowed = 0
+    for size in (3, 4):
+        for cards in combinations_with_replacement(wilds_of(ctx), size):
+            if _within_packs(ctx, cards) and check_meld(cards, ctx).legal:
+                allowed += 1
+                assert leftover.may_meld_alone(cards), cards
+    return allowed
+
+
+@pytest.mark.parametrize(("preset", "options", "wild_rank"), RULES)
+def test_wilds_alone_never_refused_where_the_referee_allows_them(
+    preset: str, options: dict[str, object], wild_rank: str | None
+) -> None:
+    _checked(preset, options, wild_rank)
+
+
+def test_the_rules_with_a_wild_limit_reach_melds_of_wilds_alone() -> None:
+    limited = [rule for rule in RULES if rule[1].get("wild_limit", "none") != "none"]
+    reached = [rule for rule in limited if _checked(*rule)]
+    assert len(reached) >= 6  # else the test above would hold without looking at any meld
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_wilds_alone_random_bigger_melds(data: st.DataObject) -> None:
+    preset, options, wild_rank = data.draw(st.sampled_from(RULES))
+    ctx = context(preset, options, wild_rank, packs=2)
+    cards = tuple(data.draw(st.lists(st.sampled_from(wilds_of(ctx)), min_size=5, max_size=7)))
+    leftover = _LeftoverWilds(_PileModel(ctx, [], (), by_count=False))
+    if _within_packs(ctx, cards) and check_meld(cards, ctx).legal:
+        assert leftover.may_meld_alone(cards)
