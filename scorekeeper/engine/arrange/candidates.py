@@ -78,6 +78,7 @@ class _Candidates(_PileModel):
                         self._by_kind(naturals, cards, onto, k, vectors, patterns)
         for onto, runs in fast:
             for naturals, fits, points in runs:
+                self._spend(1)
                 n_nat = sum(c for _, c in naturals)
                 if by_count:
                     while fits:  # each stretch of wild counts that fit: a group and its room
@@ -111,7 +112,7 @@ class _Candidates(_PileModel):
         """
         seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
         for vector, signature, plain_points in self._choices(cards, onto, k, vectors):
-            self._spend(2)  # each choice of wild kinds costs about two search steps
+            self._spend(1)  # each choice of wild kinds costs about a search step
             if signature not in seen:
                 wild_cards = [
                     kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)
@@ -125,7 +126,7 @@ class _Candidates(_PileModel):
                 elif onto is not None:
                     told, points = direct.layoff(self.table[onto], cards, wild_cards)
                 if told:
-                    self._spend(len(cards) + k)
+                    self._spend((len(cards) + k + 1) // 2)
                     seen[signature] = None if points is None else points - plain_points
                 else:
                     verdict = self._exact((*cards, *wild_cards), onto)

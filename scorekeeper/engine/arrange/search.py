@@ -139,7 +139,11 @@ class _Solver(_Candidates):
         options: list[tuple[tuple[int, int, int, int], int, _Option]] = []
         live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
         losses: list[Loss] = []
+        # Making a group's entries costs about a search step (two where the wilds are told
+        # apart one by one: the bound on points lost and longer lists of groups).
+        per_group = 1 if by_count else 2
         for pattern, n_wild in zip(patterns, n_wilds, strict=True):
+            self._spend(per_group)
             naturals, onto, wilds, cap, placed, points = pattern
             d_s = ub_points = shares = 0
             first = -1
