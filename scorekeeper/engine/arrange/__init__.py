@@ -231,10 +231,11 @@ def _plain_melds(cards: tuple[Card, ...], ctx: Context) -> Arrangement:
     checked: list[tuple[tuple[Card, ...], int | None, Verdict]] = []
 
     def take(group: list[Card]) -> None:
-        verdict = check_meld(group, ctx)
+        cards_in_order = tuple(sorted(group))  # the readings follow the cards' order
+        verdict = check_meld(cards_in_order, ctx)
         if verdict.legal:
             left.subtract(group)
-            checked.append((tuple(sorted(group)), None, verdict))
+            checked.append((cards_in_order, None, verdict))
 
     if rules.meld_kinds != "sets_only":
         for suit in SUITS:
@@ -301,10 +302,11 @@ def _by_ranks(
     score, groups, exact = found
     checked = []
     for group in groups:
-        verdict = check_meld(group, ctx)
+        cards_in_order = tuple(sorted(group))  # the readings follow the cards' order
+        verdict = check_meld(cards_in_order, ctx)
         if not verdict.legal:
             return None
-        checked.append((tuple(sorted(group)), None, verdict))
+        checked.append((cards_in_order, None, verdict))
     answer = _answer(cards, checked, exact)
     if answer.score < score and exact:
         return None  # the programme counted more than the referee allows: its model is off
