@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.arrange import Arrangement, _merged, arrange, search
+from scorekeeper.engine.arrange import Arrangement, _merged, _plain_melds, arrange, search
 from scorekeeper.engine.arrange.budget import Budget
 from scorekeeper.engine.arrange.dp import best_new_melds
 from scorekeeper.engine.arrange.search import _Solver
@@ -213,6 +213,16 @@ RULES = [
     ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "one"}),
     ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "one", "wild_as_itself": "wild"}),
     ("rummy500", {"jokers": 2, "wild_ranks": ["2"], "wild_limit": "naturals_majority"}),
+    (
+        "rummy500",
+        {
+            "jokers": 2,
+            "wild_ranks": ["2"],
+            "wild_limit": "naturals_majority",
+            "wild_as_itself": "wild",
+        },
+    ),
+    ("rummy5000", {"jokers": 2, "wild_limit": "one_per_three", "wild_as_itself": "wild"}),
     ("rummy500", {"jokers": 2, "around_the_corner": True}),
     ("rummy500", {"jokers": 2, "wild_ranks": ["7"], "wild_sets": True}),
     ("rummy500-fives", {"jokers": 1, "ace_position": "high_only", "min_run": 4}),
@@ -432,10 +442,14 @@ def test_more_sets_where_the_wild_limit_lets_more_wilds_in(
     assert answer is not None and answer[0] == best
 
 
-def test_past_the_budget_the_beam_still_places_most_cards() -> None:
-    """Where neither exact search finishes, the DP's beam answers: a pile that once took 98 s
-    (one wild per three cards, wilds as themselves count as wild, 2s and 7s wild) places 28 of
-    its 30 cards, where the plain runs and sets of its natural cards placed 12."""
+#: A pile that once took 98 s: one wild per three cards, wilds as themselves count as wild,
+#: 2s and 7s wild (the benchmark's pathological pile (c)).
+ONE_PER_THREE_AS_ITSELF_WILD = (
+    "5H 6H 7H 8H 9H AS 2S 3S 4S 7C 7C 7D 7S 2H 2D 2C JK JK 10D JD QD KD 6C 6S 6D 9S 10S JS QS 8C"
+)
+
+
+def _one_per_three_as_itself_wild() -> Context:
     rules = rules_for(
         "rummy5000",
         {
@@ -446,15 +460,34 @@ def test_past_the_budget_the_beam_still_places_most_cards() -> None:
             "wild_ranks": ["2"],
         },
     )
-    ctx = Context(rules, "7", packs=2)
-    pile = cards(
-        "5H 6H 7H 8H 9H AS 2S 3S 4S 7C 7C 7D 7S 2H 2D 2C JK JK 10D JD QD KD 6C 6S 6D 9S 10S "
-        "JS QS 8C"
-    )
-    answer = arrange(pile, ctx)
+    return Context(rules, "7", packs=2)
+
+
+def test_past_the_budget_the_beam_still_places_most_cards() -> None:
+    """Where neither exact search finishes (here: a budget far too small), the DP's beam
+    answers: 28 of the pile's 30 cards, where the plain runs and sets of its natural cards
+    placed 12."""
+    ctx = _one_per_three_as_itself_wild()
+    pile = cards(ONE_PER_THREE_AS_ITSELF_WILD)
+    answer = arrange(pile, ctx, budget=2_000)
     assert not answer.exact
     check_split(pile, ctx, [], answer)
     assert answer.score[0] >= 28
+    assert _plain_melds(tuple(pile), ctx).score[0] == 12
+
+
+def test_wilds_counted_as_wild_by_count_under_a_limit() -> None:
+    """Where every wild counts as wild for the limit (wild_as_itself: wild), which wilds a
+    group holds changes neither its legality nor its points: the search counts them, the limit
+    a most number of wilds per group, and proves the same pile within the budget: 28 cards,
+    1,125 points, the two jokers left out."""
+    ctx = _one_per_three_as_itself_wild()
+    pile = cards(ONE_PER_THREE_AS_ITSELF_WILD)
+    answer = arrange(pile, ctx)
+    assert answer.exact
+    check_split(pile, ctx, [], answer)
+    assert answer.score[:2] == (28, 1125)
+    assert sorted(c.code() for c in answer.unplaced) == ["JK", "JK"]
 
 
 # --- the score first, the fewest groups within a budget of their own ---------------------------

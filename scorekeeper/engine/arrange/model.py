@@ -74,7 +74,14 @@ class _PileModel:
             and any(card.is_joker for card in (*pile, *(c for meld in table for c in meld)))
         )
         anchored = all(any(not ctx.is_wild(c) for c in meld) for meld in table)
-        self.by_count = by_count and rules.wild_limit == "none" and not as_represented and anchored
+        # Under a wild limit a wild counts as wild even in its own place where wild_as_itself
+        # says so: then which wilds a group holds still changes neither its legality nor its
+        # points, and the limit is a most number of wilds (never a meld of wilds alone).
+        counted = rules.wild_limit == "none" or (
+            rules.wild_as_itself == "wild" and not rules.wild_sets
+        )
+        self.by_count = by_count and counted and not as_represented and anchored
+        self._allowed_memo: dict[tuple[int, int], int] = {}
         self.exact_cache: dict[tuple[tuple[Card, ...], int | None], Verdict] = {}
         # Per table meld: its row for a layoff of wilds only (filled in by ``_rows``).
         self.wild_layoffs: dict[int, list[int | None]] = {}
@@ -139,6 +146,34 @@ class _PileModel:
         return [self.types[t] for t, c in naturals for _ in range(c)]
 
     # --- the model of the referee: points by wild count ----------------------------------
+
+    def _allowed(self, naturals: int, base_wilds: int) -> int:
+        """By count: the wild counts k (as bits) the wild limit lets a meld of ``naturals``
+        natural cards and ``base_wilds`` wilds already on the table take from the pile (every
+        wild counted as wild); every k in one by one, where the limit is told group by group."""
+        every = (1 << (self.W + 1)) - 1
+        limit = self.rules.wild_limit
+        if not self.by_count or limit == "none":
+            return every
+        key = (naturals, base_wilds)
+        found = self._allowed_memo.get(key)
+        if found is None:
+            found = 0
+            for k in range(self.W + 1):
+                wilds = base_wilds + k
+                if (
+                    (limit == "one" and wilds <= 1)
+                    or (limit == "one_per_three" and wilds <= (naturals + wilds) // 3)
+                    or (limit == "naturals_majority" and wilds < naturals)
+                ):
+                    found |= 1 << k
+            self._allowed_memo[key] = found
+        return found
+
+    @staticmethod
+    def _within(row: list[int | None], allowed: int) -> list[int | None]:
+        """The row with None wherever the wild limit allows not that many wilds."""
+        return [points if allowed >> k & 1 else None for k, points in enumerate(row)]
 
     def _set_row(self, base_len: int, n_nat: int, points: int) -> list[int | None]:
         """Points of a set with ``n_nat`` naturals (``points``) and k wilds, for each k."""
@@ -208,6 +243,7 @@ class _PileModel:
         if not self.sets_ok or (not dups and any(n > 1 for n in base.values())):
             return
         kinds = [t for t in self.by_rank.get(rank, ()) if dups or not base[self.types[t].suit]]
+        base_naturals = sum(base.values())
         ranges = [range((self.count[t] if dups else 1) + 1) for t in kinds]
         least = max(self.rules.min_set, self.fewest)
         for pick in product(*ranges):
@@ -217,12 +253,15 @@ class _PileModel:
                 continue
             key = tuple((t, c) for t, c in zip(kinds, pick, strict=True) if c)
             points = sum(self.pts[t] * c for t, c in key)
+            allowed = self._allowed(base_naturals + n_nat, base_len - base_naturals)
             if fast is not None and n_nat > 1:
                 low, high = max(0, least - size), min(self.W, self.most - size)
                 if low <= high:
-                    fast.append((key, ((1 << (high - low + 1)) - 1) << low, points))
+                    fits = ((1 << (high - low + 1)) - 1) << low & allowed
+                    if fits:
+                        fast.append((key, fits, points))
                 continue
-            self._merge(rows, key, self._set_row(base_len, n_nat, points))
+            self._merge(rows, key, self._within(self._set_row(base_len, n_nat, points), allowed))
 
     def _run_rows(
         self,
@@ -254,14 +293,17 @@ class _PileModel:
                 continue
             ace = cards.get(0) if chosen & 1 and ace_at == 0 else None
             points = sum(pts[t] for t, _ in key if t != ace)
+            allowed = self._allowed(base_len - base_wilds + len(key), base_wilds)
             if fast is not None and ace is None and len(key) > 1:
                 low, other = self.win.lengths(mask)
                 size = base_len + len(key)
                 fits = (low | other) >> size & every & ~((1 << max(0, least - size)) - 1)
+                fits &= allowed
                 if fits:
                     fast.append((key, fits, points))
                 continue
-            self._merge(rows, key, self._run_row(base_len, mask, len(key), ace, points))
+            row = self._run_row(base_len, mask, len(key), ace, points)
+            self._merge(rows, key, self._within(row, allowed))
 
     def _rows(
         self, fast: list[tuple[int | None, list[_Fast]]]

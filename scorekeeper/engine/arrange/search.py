@@ -140,6 +140,8 @@ class _Solver(_Candidates):
         # card can still be placed, the smaller ones suffice.
         by_count = self.by_count
         small = max(self.rules.min_set, self.rules.min_run)
+        # (Not under a wild limit: in N-W-W-N-N the first card's smaller runs hold too many.)
+        no_limit = self.rules.wild_limit == "none"
         options: list[tuple[tuple[int, int, int, int], int, _Option]] = []
         live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
         losses: list[Loss] = []
@@ -185,7 +187,7 @@ class _Solver(_Candidates):
                     ),
                 )
             )
-            if onto is None and by_count and placed > small:
+            if onto is None and by_count and placed > small and no_limit:
                 continue  # a smaller group of some of its cards is possible if this one is
             thrift = placed + (n_wild if isinstance(wilds, int) else 0)
             for t, _ in naturals:
