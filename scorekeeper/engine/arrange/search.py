@@ -49,9 +49,11 @@ _ANY_GROUPS = 1 << 40
 #: the most constrained card, and still be branched on (its list of groups is shorter).
 _FIRST_SLACK = 1
 
-#: The most work spent looking for fewer groups once the score is proved (about a twentieth
-#: of a second here): the score is what the round counts; fewer groups only tidy the answer.
-GROUPS_BUDGET = 20_000
+#: The most work spent looking for fewer groups once the score is proved (about a fiftieth of
+#: a second here): the score is what the round counts; fewer groups only tidy the answer. On
+#: the 30-40-card corpus piles 184 of the 198 better splits this look found came within its
+#: first 5,000 steps (the rest within 20,000, which took up to 0.1 s a pile).
+GROUPS_BUDGET = 5_000
 
 
 class _Solver(_Candidates):
