@@ -45,19 +45,21 @@ How the branch and bound works, and why it is exact:
   wild, in its own place too: ``wild_as_itself: wild``, no wild sets), with no joker priced
   ``as_represented`` and a natural card in every table meld, which wild fills which place of a
   group holding a natural card changes neither its legality nor its points: a wild then scores
-  its own fixed points wherever it lies, and a limit is a most number of wilds per group. So the search counts the wilds a group takes (the fewest it needs,
-  and how many more it can take without its points changing), and scores a group by its
-  natural cards with a *model* of the referee (the windows a run may fill, set sizes, an ace low
-  or high); the wilds are placed at the end, those scoring most first, in the groups' room, in
-  layoffs of wilds only, or in melds of wilds only (wilds in their own place, ``wild_sets``:
-  there which wilds they are matters, and each is settled on its own). Every group of the
-  answer is then checked with :func:`.melds.check_meld`; should the referee ever disagree with
-  the model, the pile is solved again the way below.
+  its own fixed points wherever it lies, and a limit is a most number of wilds per group. So the
+  search counts the wilds a group takes (the fewest it needs, and how many more it can take
+  without its points changing), and scores a group by its natural cards with a *model* of the
+  referee (the windows a run may fill, set sizes, an ace low or high); the wilds are placed at
+  the end, those scoring most first, in the groups' room, in layoffs of wilds only, or in melds
+  of wilds only (wilds in their own place, ``wild_sets``: there which wilds they are matters,
+  and each is settled on its own). Every group of the answer is then checked with
+  :func:`.melds.check_meld`; should the referee ever disagree with the model, the pile is solved
+  again the way below.
 * **Wild cards one by one.** Otherwise (a wild limit where a wild in its own place counts as
-  natural, jokers priced as represented, a table meld of wild cards only) each wild card is tracked on its own, and each candidate is scored with
-  each choice of wilds (once for all the choices of wilds that cannot stand in their own place
-  there): from the rules where they are simple enough (:mod:`.direct`: new melds, layoffs onto
-  table melds of natural cards without an ace), else by the referee.
+  natural, jokers priced as represented, a table meld of wild cards only) each wild card is
+  tracked on its own, and each candidate is scored with each choice of wilds (once for all the
+  choices of wilds that cannot stand in their own place there): from the rules where they are
+  simple enough (:mod:`.direct`: new melds, layoffs onto table melds of natural cards without an
+  ace), else by the referee.
 * **Two passes.** The first cuts every branch that cannot place more cards or score more
   points than the best split found (the groups do not count yet): on many piles the score was
   proved in a few hundred steps, and proving the fewest groups took the rest of the budget.

@@ -35,6 +35,12 @@ class _Candidates(_PileModel):
             tuple[int, tuple[bool, ...], tuple[bool, ...] | None, int],
             list[tuple[tuple[int, ...], tuple[int, tuple[int, ...]], int]],
         ] = {}
+        self._roles_last: (
+            tuple[
+                list[Card], int | None, tuple[tuple[bool, ...], tuple[bool, ...] | None, int, int]
+            ]
+            | None
+        ) = None
         rules = self.rules
         self.priced = (
             self.ctx.jokers_wild
@@ -135,6 +141,52 @@ class _Candidates(_PileModel):
             if points is not None:
                 patterns.append((naturals, onto, vector, 0, len(cards) + k, points + plain_points))
 
+    def _roles(
+        self, cards: list[Card], onto: int | None
+    ) -> tuple[tuple[bool, ...], tuple[bool, ...] | None, int, int]:
+        """What each wild kind is in a group of these naturals: plain (never in its own place
+        there; a joker priced as represented never is), and counted as wild for the limit
+        (None: no limit); the meld's cards but the wilds to come, and the table meld's wilds
+        counted. The same for every count of wilds: kept for the last naturals asked about."""
+        last = self._roles_last
+        if last is not None and last[0] is cards and last[1] == onto:
+            return last[2]
+        rules = self.rules
+        is_wild = self.ctx.is_wild
+        base = self.table[onto] if onto is not None else ()
+        # The pile's naturals are never wild; a table meld may hold wilds.
+        nat = [*cards, *(c for c in base if not is_wild(c))] if base else cards
+        base_wilds = [c for c in base if is_wild(c)]
+        # Jokers that are not wild (a set of jokers) stand in no rank or suit.
+        natural = [c for c in nat if not c.is_joker]
+        ranks = {c.rank for c in natural}
+        suits = {c.suit for c in natural}
+        if not natural or (self.priced and rules.card_overrides):
+            plain = (False,) * len(self.kinds)
+        else:
+            set_rank = next(iter(ranks)) if len(ranks) == 1 else None
+            run_suit = next(iter(suits)) if len(suits) == 1 else None
+            plain = tuple(
+                (not self.priced)
+                if kind.is_joker
+                else (kind.rank != set_rank and kind.suit != run_suit)
+                for kind in self.kinds
+            )
+        counted: tuple[bool, ...] | None = None
+        base_counted = 0
+        if rules.wild_limit != "none":
+            as_natural = rules.wild_as_itself == "natural"
+
+            def counts_as_wild(w: Card) -> bool:
+                own_place = not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
+                return not (own_place and as_natural)
+
+            counted = tuple(counts_as_wild(kind) for kind in self.kinds)
+            base_counted = sum(counts_as_wild(w) for w in base_wilds)
+        roles = (plain, counted, len(nat) + len(base_wilds), base_counted)
+        self._roles_last = (cards, onto, roles)
+        return roles
+
     def _choices(
         self,
         cards: list[Card],
@@ -151,41 +203,12 @@ class _Candidates(_PileModel):
         its own place counted as natural. Kept for each shape of group, as only which kinds
         are plain or count as wild there tells them apart.
         """
-        rules = self.rules
-        is_wild = self.ctx.is_wild
-        base = self.table[onto] if onto is not None else ()
-        # The pile's naturals are never wild; a table meld may hold wilds.
-        nat = [*cards, *(c for c in base if not is_wild(c))] if base else cards
-        base_wilds = [c for c in base if is_wild(c)]
-        # Jokers that are not wild (a set of jokers) stand in no rank or suit.
-        natural = [c for c in nat if not c.is_joker]
-        ranks = {c.rank for c in natural}
-        suits = {c.suit for c in natural}
-        # Plain: never in its own place here (a joker priced as represented never is).
-        if not natural or (self.priced and rules.card_overrides):
-            plain = (False,) * len(self.kinds)
-        else:
-            set_rank = next(iter(ranks)) if len(ranks) == 1 else None
-            run_suit = next(iter(suits)) if len(suits) == 1 else None
-            plain = tuple(
-                (not self.priced)
-                if kind.is_joker
-                else (kind.rank != set_rank and kind.suit != run_suit)
-                for kind in self.kinds
-            )
-        counted: tuple[bool, ...] | None = None
+        plain, counted, fixed_cards, base_counted = self._roles(cards, onto)
         most = 0
-        if rules.wild_limit != "none":
-            as_natural = rules.wild_as_itself == "natural"
-
-            def counts_as_wild(w: Card) -> bool:
-                own_place = not w.is_joker and (w.rank in ranks or w.suit in suits or not nat)
-                return not (own_place and as_natural)
-
-            counted = tuple(counts_as_wild(kind) for kind in self.kinds)
-            n = len(nat) + len(base_wilds) + k  # the meld's cards
-            most = {"one": 1, "one_per_three": n // 3}.get(rules.wild_limit, (n - 1) // 2)
-            most -= sum(counts_as_wild(w) for w in base_wilds)
+        if counted is not None:
+            n = fixed_cards + k  # the meld's cards
+            most = {"one": 1, "one_per_three": n // 3}.get(self.rules.wild_limit, (n - 1) // 2)
+            most -= base_counted
         key = (k, plain, counted, most)
         memo = self._choice_memo
         found = memo.get(key)

@@ -48,13 +48,20 @@ class PointsLost:
     guard_s: int
     guard_w: int
 
+    @staticmethod
+    def may_apply(solver: _Solver) -> bool:
+        """Whether the bound can apply to this solver's pile (what it asks of the rules and the
+        wilds alone: whether jokers meld alone is told by :meth:`of`)."""
+        if solver.by_count or solver.table or solver.rules.wild_sets or not any(solver.kind_ub):
+            return False
+        # Not with wild ranks too: many kinds, and wilds in their own place meld alone.
+        return all(kind.is_joker for kind in solver.kinds)
+
     @classmethod
     def of(cls, solver: _Solver, losses: list[Loss], wb: int) -> PointsLost | None:
         """The bound for this solver's pile and candidate groups; None where it does not apply."""
-        if solver.by_count or solver.table or solver.rules.wild_sets or not any(solver.kind_ub):
+        if not cls.may_apply(solver):
             return None
-        if not all(kind.is_joker for kind in solver.kinds):
-            return None  # wild ranks too: many kinds, and wilds in their own place meld alone
         if solver.leftover.best_by_kind(tuple(solver.kind_count), 0)[0] != (0, 0, 0):
             return None  # jokers alone make a meld here: a joker may score outside every group
         shared: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}

@@ -41,6 +41,11 @@ _Checked = tuple[tuple[Card, ...], int | None, Verdict]
 #: The most answers the dead-card test keeps (each a few hundred bytes).
 _ALIVE_MEMO = 50_000
 
+#: The most groups kept for one card's dead-card test. A card in more groups that need no
+#: less than another is hardly ever dead, and telling them apart cost most of the time making
+#: a 40-card pile's groups (184,000 entries looked through to keep 1,135).
+_LIVE_MOST = 24
+
 #: The third part of the best score while the groups do not count (the first pass): above any
 #: groups count, so that a split is cut as soon as it cannot place more cards or score more.
 _ANY_GROUPS = 1 << 40
@@ -150,26 +155,43 @@ class _Solver(_Candidates):
         # Making a group's entries costs about a search step (two where the wilds are told
         # apart one by one: the bound on points lost and longer lists of groups).
         per_group = 1 if by_count else 2
+        # One by one, each choice of natural cards comes with many choices of wilds (and the
+        # other way round): what each adds is worked out once.
+        of_naturals: dict[tuple[tuple[int, int], ...], tuple[int, int, int, int]] = {}
+        of_wilds: dict[tuple[int, ...], tuple[int, int]] = {}
+        kind_ub = self.kind_ub
+        want_losses = PointsLost.may_apply(self)
         for pattern, n_wild in zip(patterns, n_wilds, strict=True):
             self._spend(per_group)
             naturals, onto, wilds, cap, placed, points = pattern
-            d_s = ub_points = shares = 0
-            first = -1
-            for t, c in naturals:
-                d_s += c << shift[t]
-                ub_points += c * best_pts[t]
-                shares += c * share[t]
-                if first < 0 or pos[t] < pos[first]:
-                    first = t
+            found = of_naturals.get(naturals)
+            if found is None:
+                d_s = ub_nat = shares_nat = 0
+                first = -1
+                for t, c in naturals:
+                    d_s += c << shift[t]
+                    ub_nat += c * best_pts[t]
+                    shares_nat += c * share[t]
+                    if first < 0 or pos[t] < pos[first]:
+                        first = t
+                found = of_naturals[naturals] = (d_s, ub_nat, shares_nat, first)
+            d_s, ub_points, shares, first = found
             if isinstance(wilds, int):
                 d_w = wilds
             else:
-                d_w = sum(n << (i * wb) for i, n in enumerate(wilds))
-                ub_points += sum(u * n for u, n in zip(self.kind_ub, wilds, strict=True))
+                packed = of_wilds.get(wilds)
+                if packed is None:
+                    packed = of_wilds[wilds] = (
+                        sum(n << (i * wb) for i, n in enumerate(wilds)),
+                        sum(u * n for u, n in zip(kind_ub, wilds, strict=True)),
+                    )
+                d_w = packed[0]
+                ub_points += packed[1]
             shares -= charge * n_wild
             excess = points - ub_points
             onto_bit = 1 << onto if onto is not None else 0
-            losses.append((-excess, naturals, wilds, d_s, d_w, onto_bit))
+            if want_losses:
+                losses.append((-excess, naturals, wilds, d_s, d_w, onto_bit))
             options.append(
                 (
                     (-excess, -shares, n_wild, -placed),
@@ -194,7 +216,7 @@ class _Solver(_Candidates):
             thrift = placed + (n_wild if isinstance(wilds, int) else 0)
             for t, _ in naturals:
                 live[pos[t]].append((thrift, d_s, d_w, onto_bit))
-        self.lost = PointsLost.of(self, losses, wb)
+        self.lost = PointsLost.of(self, losses, wb) if want_losses else None
         first_item = itemgetter(0)
         # Per card: the groups holding it, best first (its own first card's, for the descents;
         # every one, for the search, which branches on the card with the fewest left).
@@ -210,10 +232,18 @@ class _Solver(_Candidates):
         # of these is possible.
         guard_s, guard_w = self.guard_s, self.guard_w
         self.live = []
+        #: Per field: whether its list holds every group it needs (else its card is never told
+        #: dead: past :data:`_LIVE_MOST` groups that need no less than another, the rest of a
+        #: long list is not looked through).
+        self.live_complete: list[bool] = []
         for entries in live:
             entries.sort()
             kept: list[tuple[int, int, int]] = []
+            complete = True
             for _, d_s, d_w, onto_bit in entries:
+                if len(kept) >= _LIVE_MOST:
+                    complete = False
+                    break
                 for k_s, k_w, k_onto in kept:
                     if (
                         ((d_s | guard_s) - k_s) & guard_s == guard_s
@@ -228,6 +258,7 @@ class _Solver(_Candidates):
                 else:
                     kept.append((d_s, d_w, onto_bit))
             self.live.append(kept)
+            self.live_complete.append(complete)
         # Per group's cards: every field it takes cards of, whole (see ``_dead``); per field,
         # what its groups depend on: the fields they take cards of, wilds, table melds.
         field_mask = (1 << (fb - 1)) - 1
@@ -416,6 +447,7 @@ class _Solver(_Candidates):
         room_s, room_w = s | guard_s, wv | guard_w
         by_count = self.by_count
         lives, spread, depends, memo = self.live, self.spread, self.depends, self.alive_memo
+        complete = self.live_complete
         dead = []
         # The cards of a group found still possible are all alive: not looked at again.
         rest = s
@@ -457,7 +489,7 @@ class _Solver(_Candidates):
                 memo[key] = found
             if found:
                 rest &= ~spread[found]
-            else:
+            elif complete[f]:
                 dead.append((f, s >> (f * fb) & mask))
         return dead
 
