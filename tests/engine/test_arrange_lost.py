@@ -64,3 +64,50 @@ def test_a_pile_the_bound_on_points_lost_proves(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(PointsLost, "of", classmethod(lambda cls, solver, losses, wb: None))
     without = arrange(pile, ctx, budget=2_000_000)
     assert without.exact and without.score[:2] == (40, 291)
+
+
+#: Jokers priced as represented beside the round's wild kings (fixed points), one natural more
+#: than wilds in a meld: the bound applies, a meld of wild cards only counted as a place for a
+#: joker (kings in their own place anchor a set).
+JOKERS_BESIDE_WILD_KINGS = rules_for(
+    "rummy5000",
+    {"jokers": 4, "decks": 2, "joker_points": "as_represented", "wild_limit": "naturals_majority"},
+)
+
+NEAR_ACES_AND_KINGS = cards("AS AH AD 2S 3S QS KS KH KD KC QH JH 10H 5D 6D")
+
+
+@settings(
+    max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    st.lists(st.sampled_from(NEAR_ACES_AND_KINGS), min_size=3, max_size=7, unique=True),
+    st.integers(min_value=1, max_value=2),
+)
+def test_the_bound_beside_other_wilds_never_cuts_the_best_split(
+    drawn: list[Card], jokers: int
+) -> None:
+    """With wild kings of fixed points beside the priced jokers (and melds of wilds alone):
+    the answer is the brute force's."""
+    pile = [*drawn, *[JOKER_CARD] * jokers]
+    ctx = Context(JOKERS_BESIDE_WILD_KINGS, "K", packs=2)
+    result = arrange(pile, ctx)
+    check_split(pile, ctx, [], result)
+    assert score(result) == best_score(pile, ctx, [])
+
+
+def test_a_pile_beside_wild_kings_the_bound_proves() -> None:
+    """A 30-card 5000 pile (jokers as represented, kings wild, naturals majority) the search
+    proved in 79,078 steps without the bound: within 20,000 with it, 625 points."""
+    ctx = Context(JOKERS_BESIDE_WILD_KINGS, "K", packs=2)
+    pile = cards(
+        "KH 7H 3D 2S 5H 9D 9S 9C 9H 7C 4S 2C 3S 5D 6H 3H 4D KH KS 4H 7S 2H AH 6D 5C 5S JK 6S 5H 6C"
+    )
+    answer = arrange(pile, ctx)
+    assert answer.exact and answer.score[:2] == (30, 625)
+    assert answer.work < 20_000
+    check_split(pile, ctx, [], answer)
+    solver = _Solver(ctx, [], tuple(pile), by_count=False)
+    solver.budget = Budget(200_000)
+    solver.solve()
+    assert solver.lost is not None  # the jokers, the aces, and melds of wilds alone

@@ -10,13 +10,16 @@ each candidate group's points short of its cards' best are shared out among its 
 of the groups that can still take it: a bound, since every card that is placed lies in one of
 them, and a card that cannot be placed costs a card placed, which weighs more than any points.
 
-Only where the jokers score in groups alone (no table melds to lay them off onto, no melds of
-jokers alone) and no other kind of wild is told apart: there the lists stay short.
+Only where no table melds take layoffs and the melds of wild cards only are few enough to look
+at (each is one more place for a priced wild, see :meth:`PointsLost.of`); the other wilds score
+their own points wherever they lie, so they lose nothing. With it, a 30-card 5000 pile (jokers
+as represented beside wild kings, naturals majority) was proved in 18,081 steps, not 79,078.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -50,33 +53,43 @@ class PointsLost:
 
     @staticmethod
     def may_apply(solver: _Solver) -> bool:
-        """Whether the bound can apply to this solver's pile (what it asks of the rules and the
-        wilds alone: whether jokers meld alone is told by :meth:`of`)."""
-        if solver.by_count or solver.table or solver.rules.wild_sets or not any(solver.kind_ub):
+        """Whether the bound can apply to this solver's pile: a wild whose points hang on where
+        it lies (a joker priced as represented), no table melds, no wild sets."""
+        if solver.by_count or solver.table or solver.rules.wild_sets:
             return False
-        # Not with wild ranks too: many kinds, and wilds in their own place meld alone.
-        return all(kind.is_joker for kind in solver.kinds)
+        return solver.priced and any(kind.is_joker for kind in solver.kinds)
 
     @classmethod
     def of(cls, solver: _Solver, losses: list[Loss], wb: int) -> PointsLost | None:
-        """The bound for this solver's pile and candidate groups; None where it does not apply."""
+        """The bound for this solver's pile and candidate groups; None where it does not apply.
+
+        The losers are the wilds priced where they lie and the aces: the other wilds score their
+        own points wherever they go, the other natural cards theirs. A priced wild may also go
+        to a meld of wild cards only (no candidate group holds those): each such meld the pile
+        can make is one more place for it, losing its share of that meld's points short.
+        """
         if not cls.may_apply(solver):
             return None
-        if solver.leftover.best_by_kind(tuple(solver.kind_count), 0)[0] != (0, 0, 0):
-            return None  # jokers alone make a meld here: a joker may score outside every group
+        priced = [kind.is_joker for kind in solver.kinds]  # (and priced: see may_apply)
+        alone = _wilds_alone(solver, wb, priced)
+        if alone is None:
+            return None  # too many melds of wilds only to look at
+        # Only the priced wilds and the aces can lose points (a group's other cards score their
+        # own wherever they lie): they bear each group's loss, and only their lists are kept.
+        ace = [card.rank == "A" for card in solver.types]
         shared: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
         for loss, naturals, wilds, d_s, d_w, onto_bit in losses:
             assert isinstance(wilds, tuple)
-            held = [(0, t, c) for t, c in naturals] + [(1, i, n) for i, n in enumerate(wilds) if n]
-            bearers = [(kind, i, c) for kind, i, c in held if kind or solver.types[i].rank == "A"]
+            bearers = [(0, t, c) for t, c in naturals if ace[t]]
+            bearers += [(1, i, n) for i, n in enumerate(wilds) if n and priced[i]]
             if not bearers:
-                bearers = held
-            share = max(loss, 0) * UNIT // max(1, sum(c for _, _, c in bearers))
-            shares = {(kind, i): share for kind, i, _ in bearers}
-            for kind, i, _ in held:
-                shared.setdefault((kind, i), []).append(
-                    (shares.get((kind, i), 0), d_s, d_w, onto_bit)
-                )
+                continue
+            share = max(loss, 0) * UNIT // sum(c for _, _, c in bearers)
+            for kind, i, _ in bearers:
+                shared.setdefault((kind, i), []).append((share, d_s, d_w, onto_bit))
+        for i, share, d_w in alone:
+            if (1, i) in shared:
+                shared[(1, i)].append((share, 0, d_w, 0))
         fb = solver.field
         members: list[_Member] = []
         most = 0
@@ -147,3 +160,35 @@ def _undominated(
             if len(kept) > SCAN:
                 break
     return kept
+
+
+#: The most choices of wild cards looked at for melds of wilds only (each asks the referee).
+_ALONE_MOST = 128
+
+
+def _wilds_alone(solver: _Solver, wb: int, priced: list[bool]) -> list[tuple[int, int, int]] | None:
+    """Every meld of wild cards only the pile can make that holds a priced wild: for each
+    priced kind in it, (kind, its share of the meld's points short of its cards' best, the
+    meld's wilds packed); None where there are too many choices of wilds to look at."""
+    counts = solver.kind_count
+    choices = 1
+    for n in counts:
+        choices *= n + 1
+    if choices > _ALONE_MOST:
+        return None
+    found: list[tuple[int, int, int]] = []
+    for vector in product(*(range(n + 1) for n in counts)):
+        bearing = sum(n for n, p in zip(vector, priced, strict=True) if p)
+        if not bearing or sum(vector) < solver.fewest:
+            continue
+        cards = tuple(k for k, n in zip(solver.kinds, vector, strict=True) for _ in range(n))
+        if not solver.leftover.may_meld_alone(cards):
+            continue
+        verdict = solver._exact(cards, None)
+        if not verdict.legal:
+            continue
+        best = sum(u * n for u, n in zip(solver.kind_ub, vector, strict=True))
+        share = max(best - verdict.points, 0) * UNIT // bearing
+        d_w = sum(n << (i * wb) for i, n in enumerate(vector))
+        found += [(i, share, d_w) for i, n in enumerate(vector) if n and priced[i]]
+    return found
