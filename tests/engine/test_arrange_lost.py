@@ -111,3 +111,19 @@ def test_a_pile_beside_wild_kings_the_bound_proves() -> None:
     solver.budget = Budget(200_000)
     solver.solve()
     assert solver.lost is not None  # the jokers, the aces, and melds of wilds alone
+
+
+def test_the_bound_with_table_melds_counts_layoffs_of_wilds_alone() -> None:
+    """With melds on the table a joker may also be laid off alone onto one of them (no
+    candidate group holds it there): the bound counts those layoffs as places for it, applies,
+    and the answer is still the brute force's."""
+    ctx = Context(JOKERS_AS_REPRESENTED)
+    pile = cards("AS 2S 3S JK QH KH")
+    table = [cards("9H 10H JH")]
+    solver = _Solver(ctx, [tuple(m) for m in table], tuple(pile), by_count=False)
+    solver.budget = Budget(200_000)
+    solver.solve()
+    assert solver.lost is not None
+    result = arrange(pile, ctx, table)
+    check_split(pile, ctx, table, result)
+    assert score(result) == best_score(pile, ctx, table)

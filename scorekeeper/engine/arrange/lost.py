@@ -10,10 +10,11 @@ each candidate group's points short of its cards' best are shared out among its 
 of the groups that can still take it: a bound, since every card that is placed lies in one of
 them, and a card that cannot be placed costs a card placed, which weighs more than any points.
 
-Only where no table melds take layoffs and the melds of wild cards only are few enough to look
-at (each is one more place for a priced wild, see :meth:`PointsLost.of`); the other wilds score
-their own points wherever they lie, so they lose nothing. With it, a 30-card 5000 pile (jokers
-as represented beside wild kings, naturals majority) was proved in 18,081 steps, not 79,078.
+Only where the groups of wild cards alone (new melds, or laid off onto a table meld) are few
+enough to look at: each is one more place for a priced wild (see :meth:`PointsLost.of`). The
+other wilds score their own points wherever they lie, so they lose nothing. With it, a 30-card
+5000 pile (jokers as represented beside wild kings, naturals majority) was proved in 18,081
+steps, not 79,078.
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ class PointsLost:
     @staticmethod
     def may_apply(solver: _Solver) -> bool:
         """Whether the bound can apply to this solver's pile: a wild whose points hang on where
-        it lies (a joker priced as represented), no table melds, no wild sets."""
-        if solver.by_count or solver.table or solver.rules.wild_sets:
+        it lies (a joker priced as represented), no wild sets."""
+        if solver.by_count or solver.rules.wild_sets:
             return False
         return solver.priced and any(kind.is_joker for kind in solver.kinds)
 
@@ -65,8 +66,9 @@ class PointsLost:
 
         The losers are the wilds priced where they lie and the aces: the other wilds score their
         own points wherever they go, the other natural cards theirs. A priced wild may also go
-        to a meld of wild cards only (no candidate group holds those): each such meld the pile
-        can make is one more place for it, losing its share of that meld's points short.
+        to a group of wild cards only (no candidate group holds those): each such meld or
+        layoff the pile can make is one more place for it, losing its share of its points
+        short.
         """
         if not cls.may_apply(solver):
             return None
@@ -87,9 +89,9 @@ class PointsLost:
             share = max(loss, 0) * UNIT // sum(c for _, _, c in bearers)
             for kind, i, _ in bearers:
                 shared.setdefault((kind, i), []).append((share, d_s, d_w, onto_bit))
-        for i, share, d_w in alone:
+        for i, share, d_w, onto_bit in alone:
             if (1, i) in shared:
-                shared[(1, i)].append((share, 0, d_w, 0))
+                shared[(1, i)].append((share, 0, d_w, onto_bit))
         fb = solver.field
         members: list[_Member] = []
         most = 0
@@ -166,29 +168,37 @@ def _undominated(
 _ALONE_MOST = 128
 
 
-def _wilds_alone(solver: _Solver, wb: int, priced: list[bool]) -> list[tuple[int, int, int]] | None:
-    """Every meld of wild cards only the pile can make that holds a priced wild: for each
-    priced kind in it, (kind, its share of the meld's points short of its cards' best, the
-    meld's wilds packed); None where there are too many choices of wilds to look at."""
+def _wilds_alone(
+    solver: _Solver, wb: int, priced: list[bool]
+) -> list[tuple[int, int, int, int]] | None:
+    """Every group of wild cards only the pile can make that holds a priced wild, a new meld or
+    laid off onto a table meld: for each priced kind in it, (kind, its share of the group's
+    points short of its cards' best, the group's wilds packed, its table meld bit); None where
+    there are too many to look at."""
     counts = solver.kind_count
-    choices = 1
+    targets: list[int | None] = [None, *range(len(solver.table))]
+    choices = len(targets)
     for n in counts:
         choices *= n + 1
     if choices > _ALONE_MOST:
         return None
-    found: list[tuple[int, int, int]] = []
+    found: list[tuple[int, int, int, int]] = []
     for vector in product(*(range(n + 1) for n in counts)):
         bearing = sum(n for n, p in zip(vector, priced, strict=True) if p)
-        if not bearing or sum(vector) < solver.fewest:
+        if not bearing:
             continue
         cards = tuple(k for k, n in zip(solver.kinds, vector, strict=True) for _ in range(n))
-        if not solver.leftover.may_meld_alone(cards):
-            continue
-        verdict = solver._exact(cards, None)
-        if not verdict.legal:
-            continue
         best = sum(u * n for u, n in zip(solver.kind_ub, vector, strict=True))
-        share = max(best - verdict.points, 0) * UNIT // bearing
         d_w = sum(n << (i * wb) for i, n in enumerate(vector))
-        found += [(i, share, d_w) for i, n in enumerate(vector) if n and priced[i]]
+        for onto in targets:
+            if onto is None and (
+                len(cards) < solver.fewest or not solver.leftover.may_meld_alone(cards)
+            ):
+                continue
+            verdict = solver._exact(cards, onto)
+            if not verdict.legal:
+                continue
+            share = max(best - verdict.points, 0) * UNIT // bearing
+            onto_bit = 1 << onto if onto is not None else 0
+            found += [(i, share, d_w, onto_bit) for i, n in enumerate(vector) if n and priced[i]]
     return found
