@@ -13,7 +13,7 @@ from scorekeeper.engine.arrange.budget import Budget
 from scorekeeper.engine.arrange.lost import PointsLost
 from scorekeeper.engine.arrange.search import _Solver
 from scorekeeper.engine.brute import best_score
-from scorekeeper.engine.cards import JOKER_CARD, Card
+from scorekeeper.engine.cards import JOKER_CARD
 from scorekeeper.engine.points import Context
 from scorekeeper.engine.presets import rules_for
 
@@ -24,21 +24,34 @@ JOKERS_AS_REPRESENTED = rules_for("rummy500", {"jokers": 2, "joker_points": "as_
 
 NEAR_ACES = cards("AS AH AD AC 2S 3S KS QS KH QH JH 10H 9H 5D 6D 7D")
 
+#: Jokers priced as represented beside the round's wild kings (fixed points), one natural more
+#: than wilds in a meld: the bound applies, a meld of wild cards only counted as a place for a
+#: joker (kings in their own place anchor a set).
+JOKERS_BESIDE_WILD_KINGS = rules_for(
+    "rummy5000",
+    {"jokers": 4, "decks": 2, "joker_points": "as_represented", "wild_limit": "naturals_majority"},
+)
+
+#: Where the bound applies: (rules, the round's wild rank, packs, the cards a pile is drawn
+#: from, the fewest jokers in it).
+PRICED = [
+    (JOKERS_AS_REPRESENTED, None, 1, NEAR_ACES, 0),
+    (JOKERS_BESIDE_WILD_KINGS, "K", 2, cards("AS AH AD 2S 3S QS KS KH KD KC QH JH 10H 5D 6D"), 1),
+]
+
 
 @settings(
-    max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=240, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
-@given(
-    st.lists(st.sampled_from(NEAR_ACES), min_size=2, max_size=7, unique=True),
-    st.integers(min_value=0, max_value=2),
-)
-def test_the_bound_on_points_lost_never_cuts_the_best_split(
-    naturals: list[Card], jokers: int
-) -> None:
-    """Aces and jokers priced as represented, where the bound on points lost applies (whether a
-    joker can still stand for an ace, an ace still be high): the answer is the brute force's."""
-    pile = [*naturals, *[JOKER_CARD] * jokers]
-    ctx = Context(JOKERS_AS_REPRESENTED)
+@given(st.data())
+def test_the_bound_on_points_lost_never_cuts_the_best_split(data: st.DataObject) -> None:
+    """Aces and jokers priced as represented (alone, or beside wild kings of fixed points and
+    melds of wilds alone), where the bound on points lost applies (whether a joker can still
+    stand for an ace, an ace still be high): the answer is the brute force's."""
+    rules, wild_rank, packs, near, fewest_jokers = data.draw(st.sampled_from(PRICED))
+    drawn = data.draw(st.lists(st.sampled_from(near), min_size=2, max_size=7, unique=True))
+    pile = [*drawn, *[JOKER_CARD] * data.draw(st.integers(fewest_jokers, 2))]
+    ctx = Context(rules, wild_rank, packs=packs)
     result = arrange(pile, ctx)
     check_split(pile, ctx, [], result)
     assert score(result) == best_score(pile, ctx, [])
@@ -64,36 +77,6 @@ def test_a_pile_the_bound_on_points_lost_proves(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(PointsLost, "of", classmethod(lambda cls, solver, losses, wb: None))
     without = arrange(pile, ctx, budget=2_000_000)
     assert without.exact and without.score[:2] == (40, 291)
-
-
-#: Jokers priced as represented beside the round's wild kings (fixed points), one natural more
-#: than wilds in a meld: the bound applies, a meld of wild cards only counted as a place for a
-#: joker (kings in their own place anchor a set).
-JOKERS_BESIDE_WILD_KINGS = rules_for(
-    "rummy5000",
-    {"jokers": 4, "decks": 2, "joker_points": "as_represented", "wild_limit": "naturals_majority"},
-)
-
-NEAR_ACES_AND_KINGS = cards("AS AH AD 2S 3S QS KS KH KD KC QH JH 10H 5D 6D")
-
-
-@settings(
-    max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-@given(
-    st.lists(st.sampled_from(NEAR_ACES_AND_KINGS), min_size=3, max_size=7, unique=True),
-    st.integers(min_value=1, max_value=2),
-)
-def test_the_bound_beside_other_wilds_never_cuts_the_best_split(
-    drawn: list[Card], jokers: int
-) -> None:
-    """With wild kings of fixed points beside the priced jokers (and melds of wilds alone):
-    the answer is the brute force's."""
-    pile = [*drawn, *[JOKER_CARD] * jokers]
-    ctx = Context(JOKERS_BESIDE_WILD_KINGS, "K", packs=2)
-    result = arrange(pile, ctx)
-    check_split(pile, ctx, [], result)
-    assert score(result) == best_score(pile, ctx, [])
 
 
 def test_a_pile_beside_wild_kings_the_bound_proves() -> None:
