@@ -725,27 +725,44 @@ def _joker_set(cards: tuple[Card, ...], ctx: Context, reasons: list[str]) -> _An
     return "joker_set", cards, points, (False,) * n, (), ("A set of jokers.",)
 
 
+def wild_limit_allows(limit: str, wilds: int, naturals: int) -> bool:
+    """Whether ``wild_limit`` lets a meld hold ``wilds`` cards counted as wild beside
+    ``naturals`` counted as natural (the one statement of the rule: the referee's reasons and
+    the arrangement's shortcuts all ask it).
+
+    >>> wild_limit_allows("one_per_three", 2, 4), wild_limit_allows("naturals_majority", 2, 2)
+    (True, False)
+    """
+    if limit == "one":
+        return wilds <= 1
+    if limit == "one_per_three":
+        return wilds <= (wilds + naturals) // 3
+    if limit == "naturals_majority":
+        return wilds < naturals
+    return True
+
+
 def _wild_limit_reason(ctx: Context, wilds: int, naturals: int) -> str | None:
     limit = ctx.rules.wild_limit
+    if wild_limit_allows(limit, wilds, naturals):
+        return None
     n = wilds + naturals
     itself = (
         " (a wild in its own place counts as wild here: wild_as_itself)"
         if ctx.rules.wild_as_itself == "wild"
         else ""
     )
-    if limit == "one" and wilds > 1:
+    if limit == "one":
         return f"This meld holds {wilds} wild cards; these rules allow one (wild_limit){itself}."
-    if limit == "one_per_three" and wilds > n // 3:
+    if limit == "one_per_three":
         return (
             f"This meld holds {wilds} wild cards; a meld of {n} may hold {n // 3} "
             f"(wild_limit: one per three cards){itself}."
         )
-    if limit == "naturals_majority" and wilds >= naturals:
-        return (
-            f"This meld holds {wilds} wild and {naturals} natural cards; these rules need "
-            f"more natural cards than wilds (wild_limit){itself}."
-        )
-    return None
+    return (
+        f"This meld holds {wilds} wild and {naturals} natural cards; these rules need "
+        f"more natural cards than wilds (wild_limit){itself}."
+    )
 
 
 def _counted_wilds(ctx: Context, plain: int, in_place: int) -> tuple[int, int]:

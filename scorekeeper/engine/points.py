@@ -53,6 +53,16 @@ class Context:
             return self.joker_effect == "wild"
         return self.rules.jokers_wild
 
+    @property
+    def jokers_priced(self) -> bool:
+        """Whether the jokers are wild and score as the card they stand for (no override)."""
+        rules = self.rules
+        return (
+            self.jokers_wild
+            and rules.joker_points == "as_represented"
+            and rules.override_points("JK") is None
+        )
+
     def is_wild(self, card: Card) -> bool:
         return card in self._wild
 

@@ -41,12 +41,7 @@ class _Candidates(_PileModel):
             ]
             | None
         ) = None
-        rules = self.rules
-        self.priced = (
-            self.ctx.jokers_wild
-            and rules.joker_points == "as_represented"
-            and rules.override_points("JK") is None
-        )
+        self.priced = self.ctx.jokers_priced
         self.direct = DirectScore(self.ctx)
         # Where the whole pile may be scored from the rules, so may each of its new melds.
         pile = [card for t, card in enumerate(self.types) for _ in range(self.count[t])]

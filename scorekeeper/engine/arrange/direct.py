@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import JOKER_CARD, RANKS, SUITS, Card, card_of
-from ..melds import window_shape, window_starts
+from ..melds import wild_limit_allows, window_shape, window_starts
 from ..points import Context, card_points
 
 
@@ -50,11 +50,7 @@ class DirectScore:
     def __init__(self, ctx: Context) -> None:
         rules = ctx.rules
         self.ctx = ctx
-        self.priced = (
-            ctx.jokers_wild
-            and rules.joker_points == "as_represented"
-            and rules.override_points("JK") is None
-        )
+        self.priced = ctx.jokers_priced
         self.seq = tuple(rank for rank in RANKS if rank not in rules.omit_ranks)
         self.at = {rank: i for i, rank in enumerate(self.seq)}
         room = 4 * ctx.packs if rules.set_duplicates_allowed else 4
@@ -141,14 +137,7 @@ class DirectScore:
             wilds, naturals = plain + in_place, naturals
         else:
             wilds, naturals = plain, naturals + in_place
-        limit = rules.wild_limit
-        if limit == "one":
-            return wilds <= 1
-        if limit == "one_per_three":
-            return wilds <= (wilds + naturals) // 3
-        if limit == "naturals_majority":
-            return wilds < naturals
-        return True
+        return wild_limit_allows(rules.wild_limit, wilds, naturals)
 
     def _set(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> int | None:
         rules, ctx = self.ctx.rules, self.ctx

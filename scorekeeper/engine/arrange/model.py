@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from itertools import product
 
 from ..cards import ALL_CARDS, Card
-from ..melds import Context, Verdict, check_meld
+from ..melds import Context, Verdict, check_meld, wild_limit_allows
 from ..points import card_points
 from .budget import Budget
 from .windows import _windows
@@ -67,11 +67,8 @@ class _PileModel:
                 wilds[card] += 1
             else:
                 naturals[card] += 1
-        as_represented = (
-            ctx.jokers_wild
-            and rules.joker_points == "as_represented"
-            and rules.override_points("JK") is None
-            and any(card.is_joker for card in (*pile, *(c for meld in table for c in meld)))
+        as_represented = ctx.jokers_priced and any(
+            card.is_joker for card in (*pile, *(c for meld in table for c in meld))
         )
         anchored = all(any(not ctx.is_wild(c) for c in meld) for meld in table)
         # Under a wild limit a wild counts as wild even in its own place where wild_as_itself
@@ -160,12 +157,7 @@ class _PileModel:
         if found is None:
             found = 0
             for k in range(self.W + 1):
-                wilds = base_wilds + k
-                if (
-                    (limit == "one" and wilds <= 1)
-                    or (limit == "one_per_three" and wilds <= (naturals + wilds) // 3)
-                    or (limit == "naturals_majority" and wilds < naturals)
-                ):
+                if wild_limit_allows(limit, base_wilds + k, naturals):
                     found |= 1 << k
             self._allowed_memo[key] = found
         return found

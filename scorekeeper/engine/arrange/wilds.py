@@ -14,6 +14,7 @@ from collections import Counter
 from itertools import product
 
 from ..cards import Card
+from ..melds import wild_limit_allows
 from ..points import card_points
 from .model import _PileModel, _Score
 
@@ -178,13 +179,7 @@ class _LeftoverWilds:
             max(Counter(card.rank for card in own).values()),
             max(Counter(card.suit for card in own).values()),
         )
-        plain = n - anchor
-        limit = rules.wild_limit
-        if limit == "one":
-            return plain <= 1
-        if limit == "one_per_three":
-            return plain <= n // 3
-        return plain < anchor  # naturals_majority
+        return wild_limit_allows(rules.wild_limit, n - anchor, anchor)
 
     def best_by_kind(self, vector: tuple[int, ...], used: int) -> tuple[_Score, object]:
         """The best use of these wild cards (each kind on its own) in groups of wilds only."""
