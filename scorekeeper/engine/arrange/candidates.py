@@ -24,13 +24,17 @@ _Pattern = tuple[tuple[tuple[int, int], ...], int | None, "int | tuple[int, ...]
 class _Candidates(_PileModel):
     """A pile's model of the referee, and the candidate groups it gives."""
 
+    #: One by one, the most wilds a candidate group may hold (None: as many as fit).
+    most_wilds: int | None = None
+
     def _patterns(self) -> list[_Pattern]:
         """Every candidate group of the pile. By count, a row's stretches of wild counts that
         score the same are one group each; one by one, each choice of wild kinds is a group."""
         patterns: list[_Pattern] = []
         by_count = self.by_count
         W = self.W
-        vectors = [] if by_count else [self._vectors(k) for k in range(W + 1)]
+        top = W if by_count or self.most_wilds is None else min(W, self.most_wilds)
+        vectors = [] if by_count else [self._vectors(k) for k in range(top + 1)]
         self._choice_memo: dict[
             tuple[int, tuple[bool, ...], tuple[bool, ...] | None, int],
             list[tuple[tuple[int, ...], tuple[int, tuple[int, ...]], int]],
@@ -74,7 +78,7 @@ class _Candidates(_PileModel):
                     patterns.append((naturals, onto, k, cap, n_nat, points))
                     k += cap + 1
             else:
-                for k, points in enumerate(row):
+                for k, points in enumerate(row[: top + 1]):
                     if points is not None:
                         self._by_kind(naturals, cards, onto, k, vectors, patterns)
         for onto, runs in fast:
@@ -90,7 +94,7 @@ class _Candidates(_PileModel):
                         fits &= ~(((1 << length) - 1) << k)
                 else:
                     cards = self._cards(naturals)
-                    for k in range(W + 1):
+                    for k in range(top + 1):
                         if fits >> k & 1:
                             self._by_kind(naturals, cards, onto, k, vectors, patterns)
         return patterns

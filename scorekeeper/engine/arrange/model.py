@@ -126,6 +126,15 @@ class _PileModel:
             verdict = self.exact_cache[key] = check_meld(key[0], self.ctx, base)
         return verdict
 
+    def ceiling(self) -> tuple[int, int]:
+        """(cards, points) that no split of the pile can pass: every card a meld may hold, each
+        scoring the most it can anywhere. A split that reaches both is the best there is,
+        whatever search found it."""
+        naturals = sum(n * best for n, best in zip(self.count, self.best_pts, strict=True))
+        kinds = zip(self.kinds, self.kind_count, strict=True)
+        wilds = sum(n * self._wild_most(kind) for kind, n in kinds)
+        return sum(self.count) + self.W, naturals + wilds
+
     def _wild_most(self, kind: Card) -> int:
         """The most a wild card can score anywhere (a joker priced as represented varies)."""
         ctx = self.ctx
