@@ -173,16 +173,14 @@ def arrange(
     cards = tuple(pile)
     melds = [tuple(meld) for meld in table]
     spent = 0
-    # What no split can pass: an answer of any search that reaches it is the best.
-    most = _PileModel(ctx, melds, cards, by_count=False).ceiling()
     # (The cyclic collector stays on: turned off for the search, its first pass after
     # stalled every other thread for up to a third of a second.)
     answers: list[Arrangement] = []
     if melds:
         work = Budget(steps, grace=1.0)
-        searched = _by_search(cards, ctx, melds, work, most)
+        searched = _by_search(cards, ctx, melds, work)
         spent = work.used
-        answers = [_proved(searched, most)] if searched is not None else []
+        answers = [_proved(searched, cards, ctx, melds)] if searched is not None else []
     else:
         # The search first, with most of the budget: on the corpus's hardest mixes it
         # answered exactly more often, with less work, than the DP first (63 of 72 piles
@@ -203,7 +201,7 @@ def arrange(
                 break
             if how == "search":
                 work = Budget(left, grace=1.0)
-                found = _by_search(cards, ctx, [], work, most)
+                found = _by_search(cards, ctx, [], work)
             else:
                 # What the DP must reach: the best split known (the search's, if it found
                 # one, and the plain melds'), so that it cuts every state short of it.
@@ -213,7 +211,7 @@ def arrange(
                 found = _by_ranks(cards, ctx, work, known.score if how == "ranks" else None)
             spent += work.used
             if found is not None:
-                found = _proved(found, most)
+                found = _proved(found, cards, ctx, melds)
                 answers.append(found)
                 if found.exact:
                     return replace(found, work=spent)
@@ -221,14 +219,16 @@ def arrange(
         answers = [_plain_melds(cards, ctx)]
     best = max(answers, key=lambda answer: (answer.score, answer.exact))
     if not best.exact:
-        best = _proved(_extended(cards, ctx, melds, best), most)
+        best = _proved(_extended(cards, ctx, melds, best), cards, ctx, melds)
     return replace(best, work=spent)
 
 
-def _proved(answer: Arrangement, most: tuple[int, int]) -> Arrangement:
-    """``answer``, exact if it places every card and scores all it could (``most``): then no
-    split is better, though the search that found it stopped at its budget."""
-    if answer.exact or answer.score[:2] < most:
+def _proved(
+    answer: Arrangement, cards: tuple[Card, ...], ctx: Context, melds: list[tuple[Card, ...]]
+) -> Arrangement:
+    """``answer``, exact if it places every card and scores all it could (the pile's
+    ceiling): then no split is better, though the search that found it stopped at its budget."""
+    if answer.exact or answer.score[:2] < _PileModel(ctx, melds, cards, False).ceiling():
         return answer
     return replace(answer, exact=True)
 
@@ -341,29 +341,32 @@ def _by_search(
     ctx: Context,
     melds: list[tuple[Card, ...]],
     work: Budget,
-    most: tuple[int, int],
 ) -> Arrangement | None:
     """New melds and layoffs, by the branch and bound over candidate groups."""
+    narrowed: Arrangement | None = None
     for by_count in (True, False):
         solver = _Solver(ctx, melds, cards, by_count=by_count)
-        if not solver.by_count and len(cards) >= NARROW_FROM:
-            narrowed = _narrowed(cards, ctx, melds, work, most)
-            if narrowed is not None:
+        if not solver.by_count and len(cards) >= NARROW_FROM and solver.narrows():
+            narrowed = _narrowed(cards, ctx, melds, work, solver.ceiling())
+            if narrowed is not None and narrowed.exact:
                 return narrowed
         solver.budget = work
         try:
             result = solver.solve()
         except BudgetSpent:
-            return None
+            return narrowed
         if result is not None:
             checked, _ = result
             if not solver.fewest:
                 checked = _merged(checked, ctx)
-            return replace(
+            found = replace(
                 _answer(cards, checked, not solver.cut), fewest=solver.fewest and not solver.cut
             )
+            if narrowed is not None and narrowed.score > found.score:
+                return narrowed  # the search stopped at its budget short of the narrow split
+            return found
         if solver.cut:
-            return None
+            return narrowed
     return None  # pragma: no cover (every group of the second search was checked)
 
 
@@ -374,14 +377,15 @@ def _narrowed(
     work: Budget,
     most: tuple[int, int],
 ) -> Arrangement | None:
-    """Wilds told apart one by one, the search over the groups of one wild at most first: the
-    answer if it places every card and scores all it could (then it is the best), else None.
+    """Wilds told apart one by one, the search over the groups of one wild at most first:
+    its best split (exact if it places every card and scores all it could, ``most``: then no
+    split is better), or None if it found none within its share of the budget.
 
     One by one, making the candidate groups is most of the work (a group for every choice of
     wilds: 150,000 on a 30-card pile with eight wilds of five kinds), and with one wild a group
     there are a tenth as many. On the benchmark's slowest piles such a split reached ``most``
-    on three in four; where it does not, the work it took is lost (a tenth of the budget at
-    most). The groups are the fewest among those of one wild, then joined where they can be.
+    on three in four. The groups are the fewest among those of one wild, then joined where
+    they can be.
     """
     narrow = _Solver(ctx, melds, cards, by_count=False)
     narrow.most_wilds = 1
@@ -394,10 +398,9 @@ def _narrowed(
         work.left -= own.used
     if result is None:
         return None
-    answer = _answer(cards, result[0], True)
-    if answer.score[:2] < most:
-        return None
-    return replace(_answer(cards, _merged(result[0], ctx), True), fewest=False)
+    checked = _merged(result[0], ctx)
+    exact = _answer(cards, checked, False).score[:2] >= most
+    return replace(_answer(cards, checked, exact), fewest=False)
 
 
 def _merged(

@@ -27,6 +27,14 @@ class _Candidates(_PileModel):
     #: One by one, the most wilds a candidate group may hold (None: as many as fit).
     most_wilds: int | None = None
 
+    def narrows(self) -> bool:
+        """Whether groups of one wild at most are far fewer than all: the choices of one wild
+        or none a third of all the choices of wilds, or less (not so with two jokers alone)."""
+        choices = 1
+        for n in self.kind_count:
+            choices *= n + 1
+        return choices >= 3 * (1 + len(self.kinds))
+
     def _patterns(self) -> list[_Pattern]:
         """Every candidate group of the pile. By count, a row's stretches of wild counts that
         score the same are one group each; one by one, each choice of wild kinds is a group."""

@@ -1,0 +1,96 @@
+"""The pile's ceiling (every card placed, each at the most it can score) and the answers it
+proves: a split that reaches it is the best, whichever search found it and however much of the
+budget was left."""
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from scorekeeper.engine.arrange import arrange
+from scorekeeper.engine.arrange.model import _PileModel
+from scorekeeper.engine.brute import best_score
+from scorekeeper.engine.cards import Card, parse_cards
+from scorekeeper.engine.points import Context
+from scorekeeper.engine.presets import rules_for
+
+from .test_arrange import check_split, deals
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from arrange_corpus import PATHOLOGICAL
+
+# The package, not the function of the same name that scorekeeper.engine exports.
+arrange_module = importlib.import_module("scorekeeper.engine.arrange")
+
+
+def ceiling(pile: list[Card], ctx: Context, table: list[list[Card]]) -> tuple[int, int]:
+    return _PileModel(ctx, [tuple(m) for m in table], tuple(pile), by_count=False).ceiling()
+
+
+@settings(
+    max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(deals())
+def test_no_split_passes_the_ceiling(deal: tuple[Context, list[Card], list[list[Card]]]) -> None:
+    """Against the brute force under random house rules: the best split never places more
+    cards than the ceiling, and where it places as many, never scores more."""
+    ctx, pile, table = deal
+    placed, points, _ = best_score(pile, ctx, table)
+    most_cards, most_points = ceiling(pile, ctx, table)
+    assert placed <= most_cards
+    if placed == most_cards:
+        assert points <= most_points
+
+
+def test_a_split_at_the_ceiling_is_exact_though_the_search_ran_out() -> None:
+    """Pathological pile (a) (5000, jokers priced as represented, naturals_majority, nines wild):
+    neither exact search finishes within the budget, but the DP's beam finds a split of all 30
+    cards scoring 1,140, every card at the most it can score (the nines 100 each as wild, the
+    jokers 100 as aces): no split can beat it, so the answer is exact."""
+    case = PATHOLOGICAL[0]
+    ctx = case.context()
+    pile = case.cards
+    assert ceiling(pile, ctx, []) == (30, 1140)
+    answer = arrange(pile, ctx)
+    check_split(pile, ctx, [], answer)
+    assert answer.exact
+    assert answer.score[:2] == (30, 1140)
+
+
+# A 500 pile, one-eyed jacks and two jokers wild, wilds fewer than naturals in every meld (a
+# corpus pile the search took 90 ms over: its candidate groups, one for each choice of wilds).
+ONE_EYED_JACKS = (
+    "QD QC 6S 10S 10C 3D 9D QS 6H 8S 7H 6C 7S 10D 8C 7C JH JK 3C 9H 3S 9C 7D 4D 6D 10H QH JK 9S JS"
+)
+ONE_EYED_TABLE = ["5C 5H 5S 5D", "KH KS KD", "AC AD AH AS"]
+
+
+def _one_eyed() -> tuple[Context, list[Card], list[list[Card]]]:
+    options = {"jokers": 2, "wild_cards": ["JS", "JH"], "wild_limit": "naturals_majority"}
+    table = [parse_cards(meld.split()) for meld in ONE_EYED_TABLE]
+    return Context(rules_for("rummy500", options)), parse_cards(ONE_EYED_JACKS.split()), table
+
+
+def test_groups_of_one_wild_first_reach_the_ceiling() -> None:
+    """The search over groups of one wild at most places every card at its most: exact, with
+    a small part of the work the whole search takes, and the same score."""
+    ctx, pile, table = _one_eyed()
+    assert ceiling(pile, ctx, table) == (30, 247)
+    answer = arrange(pile, ctx, table)
+    check_split(pile, ctx, table, answer)
+    assert answer.exact and answer.score[:2] == (30, 247)
+    assert answer.work <= arrange_module.NARROW_BUDGET
+
+
+def test_without_the_narrow_groups_the_search_finds_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ctx, pile, table = _one_eyed()
+    narrow = arrange(pile, ctx, table)
+    monkeypatch.setattr(arrange_module, "NARROW_FROM", 10**6)
+    whole = arrange(pile, ctx, table)
+    assert whole.exact and whole.fewest
+    assert whole.score[:2] == narrow.score[:2]
+    assert whole.work > narrow.work
