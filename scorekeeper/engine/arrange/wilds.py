@@ -31,6 +31,7 @@ class _LeftoverWilds:
         self.pool, self.pool_points = model.pool, model.pool_points
         self.wild_layoffs = model.wild_layoffs
         self._exact = model._exact  # the model's referee, sharing its cache
+        self._spend = model._spend  # and its budget
         self.wild_meld_memo: dict[
             tuple[int, ...], tuple[_Score, tuple[tuple[Card, ...], ...]] | None
         ] = {}
@@ -200,6 +201,9 @@ class _LeftoverWilds:
         for part in product(*(range(n + 1) for n in vector)):
             if not part[first]:
                 continue
+            # Each grouping tried costs about two search steps (with many wild kinds left,
+            # as when the groups hold one wild at most, there are thousands).
+            self._spend(2)
             cards = tuple(kind for kind, n in zip(self.kinds, part, strict=True) for _ in range(n))
             rest_vector = tuple(a - b for a, b in zip(vector, part, strict=True))
             for onto in targets:
