@@ -1,13 +1,16 @@
 """Where the wild cards left go (``arrange.wilds``): the quick test that wild cards alone could
-make a meld never refuses a meld the referee allows."""
+make a meld never refuses a meld the referee allows; every grouping tried is charged."""
 
+import sys
 from collections import Counter
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine.arrange import arrange
 from scorekeeper.engine.arrange.model import _PileModel
 from scorekeeper.engine.arrange.wilds import _LeftoverWilds
 from scorekeeper.engine.cards import Card
@@ -15,6 +18,9 @@ from scorekeeper.engine.melds import check_meld
 from scorekeeper.engine.points import Context
 
 from .test_arrange_direct import RULES, context, wilds_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from arrange_corpus import PATHOLOGICAL
 
 
 def _within_packs(ctx: Context, cards: tuple[Card, ...]) -> bool:
@@ -58,3 +64,24 @@ def test_wilds_alone_random_bigger_melds(data: st.DataObject) -> None:
     leftover = _LeftoverWilds(_PileModel(ctx, [], (), by_count=False))
     if _within_packs(ctx, cards) and check_meld(cards, ctx).legal:
         assert leftover.may_meld_alone(cards)
+
+
+def test_every_grouping_of_the_wilds_left_is_charged_to_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pathological pile (b) (sixteen wilds of eleven kinds): with one wild a group, thousands of
+    groupings of the wilds left are tried at the leaves. Each is charged, so the work the answer
+    reports bounds them (uncharged, they once took 2.6 s of a 200,000-step answer)."""
+    tried = 0
+    ask = _LeftoverWilds.may_meld_alone
+
+    def counted(self: _LeftoverWilds, cards: tuple[Card, ...]) -> bool:
+        nonlocal tried
+        tried += 1
+        return ask(self, cards)
+
+    monkeypatch.setattr(_LeftoverWilds, "may_meld_alone", counted)
+    case = PATHOLOGICAL[1]
+    answer = arrange(case.cards, case.context(), budget=30_000)
+    assert tried > 1_000  # the leaves did try many groupings
+    assert tried * 2 <= answer.work
