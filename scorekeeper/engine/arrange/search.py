@@ -76,7 +76,7 @@ class _Solver(_Candidates):
         """The best split: its groups, each checked by the referee, and the cards it leaves out;
         None if the referee disagrees with the model about one of its groups."""
         patterns = self._patterns()
-        self.leftover = _LeftoverWilds(self)
+        self.leftover = _LeftoverWilds(self, self.direct)
         n_types = len(self.types)
         # Per natural type: the most naturals of a group holding it, how many candidate groups
         # hold it, and its charge for the groups bound: a dual solution of the relaxation

@@ -16,13 +16,14 @@ from itertools import product
 from ..cards import Card
 from ..melds import wild_limit_allows
 from ..points import card_points
+from .direct import DirectScore
 from .model import _PileModel, _Score
 
 
 class _LeftoverWilds:
     """Where the wild cards left go best, for the pile of one search."""
 
-    def __init__(self, model: _PileModel) -> None:
+    def __init__(self, model: _PileModel, direct: DirectScore | None = None) -> None:
         # What the pile's model knows of the wilds and the rules, read here once.
         self.ctx, self.rules, self.win, self.table = model.ctx, model.rules, model.win, model.table
         self.sets_ok, self.runs_ok = model.sets_ok, model.runs_ok
@@ -32,6 +33,8 @@ class _LeftoverWilds:
         self.wild_layoffs = model.wild_layoffs
         self._exact = model._exact  # the model's referee, sharing its cache
         self._spend = model._spend  # and its budget
+        # Layoffs of wilds only onto a meld of natural cards, scored from the rules.
+        self.direct = direct
         self.wild_meld_memo: dict[
             tuple[int, ...], tuple[_Score, tuple[tuple[Card, ...], ...]] | None
         ] = {}
@@ -209,14 +212,25 @@ class _LeftoverWilds:
             for onto in targets:
                 if onto is None and (len(cards) < self.fewest or not self.may_meld_alone(cards)):
                     continue
-                verdict = self._exact(cards, onto)
-                if not verdict.legal:
+                points = self._points(cards, onto)
+                if points is None:
                     continue
                 now = used | (1 << onto if onto is not None else 0)
                 (r0, r1, r2), groups = self.best_by_kind(rest_vector, now)
                 assert isinstance(groups, tuple)
-                value = (r0 + len(cards), r1 + verdict.points, r2 - 1)
+                value = (r0 + len(cards), r1 + points, r2 - 1)
                 if value > best[0]:
                     best = (value, ((cards, onto), *groups))
         memo[key] = best
         return best
+
+    def _points(self, cards: tuple[Card, ...], onto: int | None) -> int | None:
+        """The points of these wilds alone as a new meld or laid off onto table meld ``onto``
+        (None: not legal): from the rules where they tell (a layoff onto natural cards, the
+        referee's wild-only readings cost it half a millisecond each), else the referee."""
+        if onto is not None and self.direct is not None:
+            told, points = self.direct.layoff(self.table[onto], (), cards)
+            if told:
+                return points
+        verdict = self._exact(cards, onto)
+        return verdict.points if verdict.legal else None
