@@ -28,8 +28,14 @@ tracks, the sets of a rank split by :mod:`.sets`, the wild limit as one number b
 where neither finished, the same programme as a beam (only its best states kept at each step)
 gets the rest, for a good split that is not known to be the best. Under sets only the DP goes
 first (without runs its states are the sets of one rank: a tenth of the search's work).
-Layoffs onto table melds: the branch and bound alone. Past the budget the answer is the best
-split found (if neither found one, the plain runs and sets of the natural cards), taken further
+Layoffs onto table melds: the branch and bound alone. Whatever search found it, a split that
+places every card at the most each can score anywhere (the pile's *ceiling*,
+:meth:`.model._PileModel.ceiling`) is exact: none can beat it. Most piles have one, which is
+why, where wilds are told apart one by one (below) on piles of :data:`NARROW_FROM` cards or
+more, the branch and bound first searches the groups of one wild at most (:func:`_narrowed`: a
+tenth of the candidate groups, and a split at the ceiling on three slow piles in four) and
+answers with what it found there if that reaches the ceiling. Past the budget the answer is the
+best split found (if neither found one, the plain runs and sets of the natural cards), taken further
 by :mod:`.greedy` (the cards it leaves out placed where the referee allows), with ``exact``
 False. Every answer is checked by the referee (:func:`.melds.check_meld`).
 
