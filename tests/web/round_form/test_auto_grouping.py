@@ -125,13 +125,16 @@ def test_a_search_stopped_at_its_budget_keeps_its_groups_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(auto_grouping, "AUTO_BUDGET", 1)  # far too little for any real pile
-    result = read({0: {"table": "3C 3D 3S 5D 6D 7D 9H"}, 1: {"table": "8S 9S 10S"}})
+    tables = {0: "3C 3D 3S 5D 6D 7D 9H", 1: "8S 9S 10S 2C", 2: "4H 5H 6H"}
+    result = read({seat: {"table": pile} for seat, pile in tables.items()})
     assert result.errors == {}  # a hint, never an error: the round can still be saved
-    ann, bob, _ = result.players
+    ann, bob, cy = result.players
     assert not ann.auto_exact and not bob.auto_exact
     assert sorted(card for group in ann.groups for card in group.cards) == sorted(
         cards("3C 3D 3S 5D 6D 7D 9H")
     )
+    # Every card placed, each at its most: no grouping can beat it, however soon it was found.
+    assert cy.auto_exact
 
 
 def test_an_inexact_answer_is_kept_as_found(monkeypatch: pytest.MonkeyPatch) -> None:
