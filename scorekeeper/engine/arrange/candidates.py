@@ -9,8 +9,6 @@ their own place there).
 
 from __future__ import annotations
 
-from itertools import product
-
 from ..cards import Card
 from .direct import DirectScore
 from .model import _EXACT, _Fast, _PileModel
@@ -42,7 +40,8 @@ class _Candidates(_PileModel):
         by_count = self.by_count
         W = self.W
         top = W if by_count or self.most_wilds is None else min(W, self.most_wilds)
-        vectors = [] if by_count else [self._vectors(k) for k in range(top + 1)]
+        # One by one: the choices of k wilds, made as a group first asks for them.
+        vectors: dict[int, list[tuple[int, ...]]] = {}
         self._choice_memo: dict[
             tuple[int, tuple[bool, ...], tuple[bool, ...] | None, int],
             list[tuple[tuple[int, ...], tuple[int, tuple[int, ...]], int]],
@@ -113,7 +112,7 @@ class _Candidates(_PileModel):
         cards: list[Card],
         onto: int | None,
         k: int,
-        vectors: list[list[tuple[int, ...]]],
+        vectors: dict[int, list[tuple[int, ...]]],
         patterns: list[_Pattern],
     ) -> None:
         """The groups of these naturals with ``k`` wilds, each choice of wild kinds checked.
@@ -199,7 +198,7 @@ class _Candidates(_PileModel):
         cards: list[Card],
         onto: int | None,
         k: int,
-        vectors: list[list[tuple[int, ...]]],
+        vectors: dict[int, list[tuple[int, ...]]],
     ) -> list[tuple[tuple[int, ...], tuple[int, tuple[int, ...]], int]]:
         """The choices of ``k`` wilds (a count of each kind) for a group of these naturals
         that could keep to ``wild_limit``, each with its signature (the count of plain wilds,
@@ -222,7 +221,13 @@ class _Candidates(_PileModel):
         if found is None:
             fixed = self.fixed
             found = memo[key] = []
-            for vector in vectors[k]:
+            sized = vectors.get(k)
+            if sized is None:
+                sized = vectors[k] = self._vectors(k)
+            # Telling them apart costs about a search step a choice (with many kinds of wild
+            # there are hundreds of thousands, which the budget must bound).
+            self._spend(len(sized))
+            for vector in sized:
                 if counted is not None and (
                     sum(c for c, wild in zip(vector, counted, strict=True) if wild) > most
                 ):
@@ -240,5 +245,35 @@ class _Candidates(_PileModel):
         return found
 
     def _vectors(self, size: int) -> list[tuple[int, ...]]:
-        """Every choice of ``size`` of the pile's wild cards, as a count of each kind."""
-        return [v for v in product(*(range(n + 1) for n in self.kind_count)) if sum(v) == size]
+        """Every choice of ``size`` of the pile's wild cards, as a count of each kind (in the
+        order of ``itertools.product``), made without the choices of other sizes: a step of
+        the budget for every two made, so that a pile of many kinds of wild stops at it.
+
+        >>> from ..presets import rules_for
+        >>> from ..cards import parse_cards
+        >>> from ..melds import Context
+        >>> ctx = Context(rules_for("rummy500", {"jokers": 2}), "2")
+        >>> model = _Candidates(ctx, [], tuple(parse_cards(["2S", "2H", "JK", "JK"])), False)
+        >>> [(kind.code(), n) for kind, n in zip(model.kinds, model.kind_count)]
+        [('JK', 2), ('2H', 1), ('2S', 1)]
+        >>> model._vectors(2)
+        [(0, 1, 1), (1, 0, 1), (1, 1, 0), (2, 0, 0)]
+        """
+        counts = self.kind_count
+        room = [0] * (len(counts) + 1)  # how many wilds the kinds from i on hold
+        for i in range(len(counts) - 1, -1, -1):
+            room[i] = room[i + 1] + counts[i]
+        made: list[tuple[int, ...]] = []
+
+        def fill(i: int, left: int, chosen: tuple[int, ...]) -> None:
+            if i == len(counts):
+                made.append(chosen)
+                if len(made) % 64 == 0:
+                    self._spend(32)
+                return
+            for n in range(max(0, left - room[i + 1]), min(counts[i], left) + 1):
+                fill(i + 1, left - n, (*chosen, n))
+
+        if size <= room[0]:
+            fill(0, size, ())
+        return made

@@ -120,8 +120,12 @@ class _PileModel:
         verdict = self.exact_cache.get(key)
         if verdict is None:
             # A referee's call costs about four search steps a card (it tries every window
-            # of a run, and every place for its wilds).
-            self._spend(4 * (len(cards) + (len(self.table[onto]) if onto is not None else 0)))
+            # of a run), ten more a wild (every place for it), and fifty more a card where all
+            # are wild (every rank and suit the meld could be of: a millisecond for six).
+            wilds = sum(1 for c in cards if self.ctx.is_wild(c))
+            alone = 50 * len(cards) if wilds == len(cards) else 0
+            table = len(self.table[onto]) if onto is not None else 0
+            self._spend(4 * (len(cards) + table) + 10 * wilds + alone)
             base = self.table[onto] if onto is not None else ()
             verdict = self.exact_cache[key] = check_meld(key[0], self.ctx, base)
         return verdict

@@ -11,6 +11,7 @@ search remembers it for each.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import product
 
 from ..cards import Card
@@ -50,7 +51,11 @@ class _LeftoverWilds:
         best: tuple[_Score, object] | None = None
         # Melds of wilds only add a group each: worth trying only while the best falls short.
         enough = (total, sum(self.pool_points), -1)
-        for vector in product(*(range(n + 1) for n in self.kind_count)):
+        choices: Iterable[tuple[int, ...]] = product(*(range(n + 1) for n in self.kind_count))
+        if self.rules.wild_limit != "none":
+            choices = [(0,) * len(self.kinds)]  # under a limit wilds never meld alone by count
+        for vector in choices:
+            self._spend(1)  # with many kinds of wild, a great many (the budget bounds them)
             size = sum(vector)
             if size > left or (size and best is not None and best[0] >= enough):
                 continue
@@ -111,6 +116,7 @@ class _LeftoverWilds:
         first = next(i for i, n in enumerate(vector) if n)
         best: tuple[_Score, tuple[tuple[Card, ...], ...]] | None = None
         for part in product(*(range(n + 1) for n in vector)):
+            self._spend(1)
             if not part[first] or sum(part) < self.fewest:
                 continue
             cards = tuple(kind for kind, n in zip(self.kinds, part, strict=True) for _ in range(n))
