@@ -120,7 +120,7 @@ DEFAULT_BUDGET = 200_000
 #: first (:func:`_narrowed`), with this much of the budget at most: below it the whole search
 #: takes less work than that try (and its groups are the fewest, which the try's are not).
 NARROW_FROM = 20
-NARROW_BUDGET = 20_000
+NARROW_BUDGET = 40_000
 
 
 @dataclass(frozen=True)
