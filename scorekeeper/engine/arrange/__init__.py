@@ -371,8 +371,8 @@ def _by_search(
             if narrowed is not None and narrowed.score > found.score:
                 return narrowed  # the search stopped at its budget short of the narrow split
             return found
-        if solver.cut:
-            return narrowed
+        if solver.cut or not solver.by_count:
+            return narrowed  # (one by one already: searching again would find the same)
     return None  # pragma: no cover (every group of the second search was checked)
 
 

@@ -139,10 +139,9 @@ class _LeftoverWilds:
 
     def _wild_meld_points(self, cards: tuple[Card, ...]) -> int | None:
         """The points of a meld of wild cards only, counted as the referee counts them (a set
-        or run anchored by a wild in its own place, or a ``wild_sets`` meld), or None."""
+        or run anchored by a wild in its own place, or a ``wild_sets`` meld), or None. Asked
+        only without a wild limit (see ``best_by_count``)."""
         rules = self.rules
-        if rules.wild_limit != "none":
-            return None  # by count under a limit every wild counts as wild: never alone
         n = len(cards)
         own = [c for c in cards if not c.is_joker]
         legal = n >= self.fewest and (
