@@ -66,6 +66,11 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        # Pickled as its rank and suit: the stored hash belongs to this process's string
+        # hashing, and a card unpickled elsewhere with it would miss every set and dict.
+        return (Card, (self.rank, self.suit))
+
     @classmethod
     def from_code(cls, code: str) -> Card:
         """Parse a card code: rank then suit, any case, ``T`` for ten, unicode suits accepted.

@@ -1,6 +1,9 @@
 """Card notation: parsing, formatting, errors that name the bad code; the deck and its limits."""
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -105,3 +108,26 @@ def test_parse_declared(code: str, card: str, reading: str | None) -> None:
 def test_parse_declared_refuses_what_is_not_a_card(code: str) -> None:
     with pytest.raises(CardError, match=re.escape(repr(code))):
         parse_declared(code)
+
+
+def test_a_card_pickled_in_one_process_is_found_in_another() -> None:
+    # The hash is worked out once per card; pickled with it, a card unpickled where strings
+    # hash otherwise would miss every set and dict it is looked up in.
+    def python(code: str, seed: str, stdin: bytes = b"") -> bytes:
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        command = [sys.executable, "-c", code]
+        return subprocess.run(command, input=stdin, env=env, capture_output=True, check=True).stdout
+
+    pickled = python(
+        "import pickle, sys; from scorekeeper.engine.cards import parse_cards;"
+        "sys.stdout.buffer.write(pickle.dumps(parse_cards(['5D', 'JK'])))",
+        "1",
+    )
+    found = python(
+        "import pickle, sys; from scorekeeper.engine.cards import parse_cards;"
+        "cards = pickle.loads(sys.stdin.buffer.read());"
+        "print(all(card in set(parse_cards(['5D', 'JK'])) for card in cards))",
+        "2",
+        pickled,
+    )
+    assert found.strip() == b"True"
