@@ -94,3 +94,36 @@ def test_without_the_narrow_groups_the_search_finds_the_same(
     assert whole.exact and whole.fewest
     assert whole.score[:2] == narrow.score[:2]
     assert whole.work > narrow.work
+
+
+# A 500 pile, two jokers priced as what they stand for (a corpus pile of 40 cards and three
+# table melds): of its 2,781 candidate groups, 158 score every card at its most.
+PRICED = (
+    "6S 7S KC 7H JK 3C 9D KD 2C 5H JD 7D 6C 4H 6H AC 2H QC 5C 7C "
+    "2D 2S QD 10D 5D 4C 5S JK 3H 9C 3S 3D 9S 6D JC 8C 4S 4D 10C AD"
+)
+PRICED_TABLE = ["10S JS QS KS AS", "8S 8D 8H", "9H 10H JH QH KH AH"]
+
+
+def _priced() -> tuple[Context, list[Card], list[list[Card]]]:
+    ctx = Context(rules_for("rummy500", {"jokers": 2, "joker_points": "as_represented"}))
+    table = [parse_cards(meld.split()) for meld in PRICED_TABLE]
+    return ctx, parse_cards(PRICED.split()), table
+
+
+def test_the_groups_that_lose_no_points_reach_the_ceiling_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Searched first among the groups in which every card scores its most, the split at the
+    ceiling is found and proved with the fewest groups in a seventh of the work the search
+    among every group takes, and it is the same."""
+    ctx, pile, table = _priced()
+    assert ceiling(pile, ctx, table) == (40, 283)
+    first = arrange(pile, ctx, table)
+    check_split(pile, ctx, table, first)
+    assert first.exact and first.fewest
+    monkeypatch.setattr(arrange_module, "CEILING_BUDGET", 0)
+    whole = arrange(pile, ctx, table)
+    assert whole.exact and whole.fewest
+    assert whole.score == first.score == (40, 283, -7)
+    assert whole.work > 5 * first.work

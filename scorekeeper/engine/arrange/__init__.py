@@ -30,11 +30,14 @@ gets the rest, for a good split that is not known to be the best. Under sets onl
 first (without runs its states are the sets of one rank: a tenth of the search's work).
 Layoffs onto table melds: the branch and bound alone. Whatever search found it, a split that
 places every card at the most each can score anywhere (the pile's *ceiling*,
-:meth:`.model._PileModel.ceiling`) is exact: none can beat it. Most piles have one, which is
-why, where wilds are told apart one by one (below) on piles of :data:`NARROW_FROM` cards or
-more, the branch and bound first searches the groups of one wild at most (:func:`_narrowed`: a
-tenth of the candidate groups, and a split at the ceiling on three slow piles in four) and
-answers with what it found there if that reaches the ceiling. Past the budget the answer is the
+:meth:`.model._PileModel.ceiling`) is exact: none can beat it. Most piles have one, and such a split
+is made only of groups in which every card scores its most. So, where wilds are told apart one
+by one (below), the branch and bound first searches those groups, each split cut as soon as
+it cannot reach the ceiling: among the groups of one wild at most on piles of
+:data:`NARROW_FROM` cards or more (:func:`_narrowed`: a tenth of the candidate groups, and a
+split at the ceiling on three slow piles in four), then among every group where they are at
+most half of all (:func:`_at_ceiling`: jokers priced as represented lose points in most
+places); it answers with what it found there if that reaches the ceiling. Past the budget the answer is the
 best split found (if neither found one, the plain runs and sets of the natural cards), taken further
 by :mod:`.greedy` (the cards it leaves out placed where the referee allows), with ``exact``
 False. Every answer is checked by the referee (:func:`.melds.check_meld`).
@@ -121,6 +124,10 @@ DEFAULT_BUDGET = 200_000
 #: takes less work than that try (and its groups are the fewest, which the try's are not).
 NARROW_FROM = 20
 NARROW_BUDGET = 40_000
+
+#: The most work the search among groups whose cards all score their most may do
+#: (:func:`_at_ceiling`) before the search among every group.
+CEILING_BUDGET = 30_000
 
 
 @dataclass(frozen=True)
@@ -348,32 +355,69 @@ def _by_search(
     melds: list[tuple[Card, ...]],
     work: Budget,
 ) -> Arrangement | None:
-    """New melds and layoffs, by the branch and bound over candidate groups."""
-    narrowed: Arrangement | None = None
+    """New melds and layoffs, by the branch and bound over candidate groups: one by one, first
+    where a split at the pile's ceiling is quickest found (:func:`_narrowed`, :func:`_at_ceiling`),
+    then among every group."""
     for by_count in (True, False):
         solver = _Solver(ctx, melds, cards, by_count=by_count)
         if not solver.by_count and len(cards) >= NARROW_FROM and solver.narrows():
             narrowed = _narrowed(cards, ctx, melds, work, solver.ceiling())
-            if narrowed is not None and narrowed.exact:
+            if narrowed is not None:
                 return narrowed
         solver.budget = work
         try:
+            if not solver.by_count:
+                at_ceiling = _at_ceiling(solver, cards, ctx, work)
+                if at_ceiling is not None:
+                    return at_ceiling
             result = solver.solve()
         except BudgetSpent:
-            return narrowed
+            return None
         if result is not None:
             checked, _ = result
             if not solver.fewest:
                 checked = _merged(checked, ctx)
-            found = replace(
+            return replace(
                 _answer(cards, checked, not solver.cut), fewest=solver.fewest and not solver.cut
             )
-            if narrowed is not None and narrowed.score > found.score:
-                return narrowed  # the search stopped at its budget short of the narrow split
-            return found
         if solver.cut or not solver.by_count:
-            return narrowed  # (one by one already: searching again would find the same)
+            return None  # (one by one already: searching again would find the same)
     return None  # pragma: no cover (every group of the second search was checked)
+
+
+def _at_ceiling(
+    solver: _Solver, cards: tuple[Card, ...], ctx: Context, work: Budget
+) -> Arrangement | None:
+    """The best split searched among the groups in which every card scores its most
+    (:meth:`.search._Solver.lossless`), each split cut as soon as it cannot reach the pile's
+    ceiling: exact if one does (then every split that good is made of such groups, so the
+    fewest groups are looked for there too); None where none does within
+    :data:`CEILING_BUDGET` steps, or where such groups are not far fewer than all.
+    """
+    lossless = solver.lossless()
+    if lossless is None or 2 * len(lossless) > len(solver.candidates()):
+        return None  # none reaches the ceiling, or hardly fewer groups to search
+    most = solver.ceiling()
+    solver.aspire = most
+    solver.budget = own = Budget(max(0, min(CEILING_BUDGET, work.left)), grace=1.0)
+    try:
+        result = solver.solve(lossless)
+    except BudgetSpent:
+        result = None
+    finally:
+        work.left -= own.used
+        solver.aspire = None
+        solver.budget = work
+    if result is None:
+        return None
+    checked, _ = result
+    fewest = solver.fewest and not solver.cut
+    if not fewest:
+        checked = _merged(checked, ctx)
+    answer = _answer(cards, checked, True)
+    if answer.score[:2] < most:
+        return None  # pragma: no cover (every split the search takes reaches it)
+    return replace(answer, fewest=fewest)
 
 
 def _narrowed(
@@ -383,21 +427,23 @@ def _narrowed(
     work: Budget,
     most: tuple[int, int],
 ) -> Arrangement | None:
-    """Wilds told apart one by one, the search over the groups of one wild at most first:
-    its best split (exact if it places every card and scores all it could, ``most``: then no
-    split is better), or None if it found none within its share of the budget.
+    """Wilds told apart one by one, the search over the groups of one wild at most first: a
+    split there that places every card and scores all it could (``most``: then no split is
+    better), or None if it found none within its share of the budget.
 
     One by one, making the candidate groups is most of the work (a group for every choice of
     wilds: 150,000 on a 30-card pile with eight wilds of five kinds), and with one wild a group
     there are a tenth as many. On the benchmark's slowest piles such a split reached ``most``
-    on three in four. The groups are the fewest among those of one wild, then joined where
-    they can be.
+    on three in four. Only groups that lose no points are searched (:func:`_at_ceiling`). The
+    groups are the fewest among those of one wild, then joined where they can be.
     """
     narrow = _Solver(ctx, melds, cards, by_count=False)
     narrow.most_wilds = 1
     narrow.budget = own = Budget(max(0, min(NARROW_BUDGET, work.left)), grace=1.0)
+    narrow.aspire = most
     try:
-        result = narrow.solve()
+        lossless = narrow.lossless()
+        result = None if lossless is None else narrow.solve(lossless)
     except BudgetSpent:
         result = None
     finally:
@@ -405,8 +451,10 @@ def _narrowed(
     if result is None:
         return None
     checked = _merged(result[0], ctx)
-    exact = _answer(cards, checked, False).score[:2] >= most
-    return replace(_answer(cards, checked, exact), fewest=False)
+    answer = _answer(cards, checked, True)
+    if answer.score[:2] < most:
+        return None  # pragma: no cover (every split the search takes reaches it)
+    return replace(answer, fewest=False)
 
 
 def _merged(

@@ -72,10 +72,52 @@ class _Solver(_Candidates):
     #: Whether the groups count in the comparison with the best split (the second pass).
     groups_count = False
 
-    def solve(self) -> tuple[list[_Checked], list[Card]] | None:
-        """The best split: its groups, each checked by the referee, and the cards it leaves out;
-        None if the referee disagrees with the model about one of its groups."""
-        patterns = self._patterns()
+    #: (cards, points) the first pass must reach, or None: with the pile's ceiling, every split
+    #: short of it is cut at once (see :meth:`lossless`).
+    aspire: tuple[int, int] | None = None
+
+    def candidates(self) -> list[_Pattern]:
+        """The candidate groups, made once (the budget is charged for them then)."""
+        made: list[_Pattern] | None = getattr(self, "_made", None)
+        if made is None:
+            made = self._made = self._patterns()
+        return made
+
+    def lossless(self) -> list[_Pattern] | None:
+        """The candidate groups in which every card scores the most it can anywhere; None where
+        a natural card is in none of them (then no split reaches the ceiling).
+
+        A split at the pile's ceiling (:meth:`ceiling`: every card placed, each at its most)
+        is made of such groups only, whatever its groups count: so a search over them that
+        reaches the ceiling is exact, fewest groups and all. Where jokers are priced as what
+        they stand for, most groups lose points (a joker anywhere but its richest places).
+        """
+        patterns = self.candidates()
+        most = [self._wild_most(kind) for kind in self.kinds]
+        best_pts = self.best_pts
+        kept: list[_Pattern] = []
+        covered = [False] * len(self.types)
+        for pattern in patterns:
+            naturals, _, wilds, _, _, points = pattern
+            top = sum(best_pts[t] * c for t, c in naturals)
+            if isinstance(wilds, int):  # by count: the points of the naturals only
+                wilds = ()
+            top += sum(m * n for m, n in zip(most, wilds, strict=False))
+            if points == top:
+                kept.append(pattern)
+                for t, _ in naturals:
+                    covered[t] = True
+        return kept if all(covered) else None
+
+    def solve(
+        self, patterns: list[_Pattern] | None = None
+    ) -> tuple[list[_Checked], list[Card]] | None:
+        """The best split over ``patterns`` (default: every candidate group): its groups, each
+        checked by the referee, and the cards it leaves out; None if the referee disagrees with
+        the model about one of its groups, or (with :attr:`aspire`) none reaches it."""
+        if patterns is None:
+            patterns = self.candidates()
+        self.cut, self.fewest, self.groups_count = False, True, False
         self.leftover = _LeftoverWilds(self, self.direct)
         n_types = len(self.types)
         # Per natural type: the most naturals of a group holding it, how many candidate groups
@@ -291,6 +333,8 @@ class _Solver(_Candidates):
         #: The best split's score, and the same as the passes compare with it (see _leaf).
         self.found: _Score = (-1, 0, 0)
         self.best: _Score = (-1, 0, 0)
+        if self.aspire is not None:  # a split must reach it: one point short is cut
+            self.best = (self.aspire[0], self.aspire[1] - 1, _ANY_GROUPS)
         self.best_path: list[_Pattern | int] = []
         self.best_leaf: object = None
         self.path: list[_Pattern | int] = []
@@ -313,6 +357,8 @@ class _Solver(_Candidates):
             if self.best_leaf is None:
                 return None
         else:
+            if self.best_leaf is None:
+                return None  # (only with ``aspire``: no split reaches it)
             self._fewer_groups(start, wv0, placed, points, shares)
         self.budget = None  # checking the answer is not search
         return self._build(never)
