@@ -30,17 +30,18 @@ gets the rest, for a good split that is not known to be the best. Under sets onl
 first (without runs its states are the sets of one rank: a tenth of the search's work).
 Layoffs onto table melds: the branch and bound alone. Whatever search found it, a split that
 places every card at the most each can score anywhere (the pile's *ceiling*,
-:meth:`.model._PileModel.ceiling`) is exact: none can beat it. Most piles have one, and such a split
-is made only of groups in which every card scores its most. So, where wilds are told apart one
-by one (below), the branch and bound first searches those groups, each split cut as soon as
+:meth:`.model._PileModel.ceiling`) is exact: none can beat it. Most piles have one, and such a
+split is made only of groups in which every card scores its most. So, where wilds are told apart
+one by one (below), the branch and bound first searches those groups, each split cut as soon as
 it cannot reach the ceiling: among the groups of one wild at most on piles of
 :data:`NARROW_FROM` cards or more (:func:`_narrowed`: a tenth of the candidate groups, and a
-split at the ceiling on three slow piles in four), then among every group where they are at
-most half of all (:func:`_at_ceiling`: jokers priced as represented lose points in most
-places); it answers with what it found there if that reaches the ceiling. Past the budget the answer is the
-best split found (if neither found one, the plain runs and sets of the natural cards), taken further
-by :mod:`.greedy` (the cards it leaves out placed where the referee allows), with ``exact``
-False. Every answer is checked by the referee (:func:`.melds.check_meld`).
+split at the ceiling on three slow piles in four), then among every group where they are at most
+half of all (:func:`_at_ceiling`: jokers priced as represented lose points in most places); it
+answers with what it found there if that reaches the ceiling. Past the budget the answer is the
+best split found (if neither found one, the plain runs and sets of the natural cards), taken
+further by :mod:`.greedy` (the cards it leaves out placed where the referee allows), with
+``exact`` False.
+Every answer is checked by the referee (:func:`.melds.check_meld`).
 
 How the branch and bound works, and why it is exact:
 
