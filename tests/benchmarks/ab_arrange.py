@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from arrange_corpus import MIXES, Pile, make_pile
+from arrange_corpus import MIXES, Mix, Pile, make_pile, peer_mix
 
 from scorekeeper.engine import melds
 from scorekeeper.engine.arrange import arrange
@@ -65,6 +65,13 @@ def _base_call(base: dict[str, ModuleType], pile: Pile) -> tuple[Any, ...]:
     )
 
 
+def _cells(peer: bool) -> list[tuple[Mix, int | None]]:
+    """Every mix of the corpus, or the peer's mix with each count of jokers."""
+    if peer:
+        return [(peer_mix(), jokers) for jokers in (0, 1, 2)]
+    return [(mix, None) for mix in MIXES]
+
+
 def _answer(result: Any) -> tuple[tuple[int, int, int], bool]:
     groups = (*result.melds, *result.layoffs)
     return (sum(len(g.cards) for g in groups), result.points, -len(groups)), result.exact
@@ -76,16 +83,23 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[30, 40])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--mix", action="append", help="only these mixes (by name)")
+    parser.add_argument(
+        "--peer",
+        action="store_true",
+        help="the piles of the benchmark's peer section instead (Rummikub-like, 0-2 jokers)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         base = _base_modules(_export(args.base, Path(folder)))
         rng = random.Random(args.seed)
         totals: dict[str, list[float]] = {}
         differ = 0
-        for mix in MIXES:
+        for mix, jokers in _cells(args.peer):
             for size in args.sizes:
                 for _ in range(12):
-                    pile = make_pile(rng, mix, size)
+                    pile = make_pile(
+                        rng, mix, size, **({"wilds": jokers, "table_melds": 0} if args.peer else {})
+                    )
                     if args.mix and mix.name not in args.mix:
                         continue
                     old_call = _base_call(base, pile)
@@ -102,16 +116,23 @@ def main() -> None:
                     if _answer(old) != _answer(new):
                         differ += 1
                         print(f"  differs: {pile.describe()}\n    {_answer(old)} -> {_answer(new)}")
-                    cell = totals.setdefault(mix.name, [0.0, 0.0, 0.0])
+                    name = f"{mix.name}, {jokers} jokers" if args.peer else mix.name
+                    cell = totals.setdefault(name, [0.0, 0.0, 0.0, 0, 0])
                     cell[0] += times[0]
                     cell[1] += times[1]
                     cell[2] = max(cell[2], times[1])
-        print(f"{'mix':52} {'base':>9} {'now':>9}  change  worst now (CPU ms, min of 3)")
-        for name, (old_s, new_s, worst) in totals.items():
+                    cell[3] += getattr(old, "work", 0)
+                    cell[4] += new.work
+        print(
+            f"{'mix':52} {'base':>9} {'now':>9}  change  worst now (CPU ms, min of 3)"
+            "   work (budget steps, base -> now: the same on any run)"
+        )
+        for name, (old_s, new_s, worst, old_w, new_w) in totals.items():
             change = (new_s / old_s - 1) * 100 if old_s else 0.0
+            steps = f"{old_w:>9} -> {new_w:>9} {(new_w / old_w - 1) * 100 if old_w else 0:+5.0f}%"
             print(
                 f"{name:52} {old_s * 1000:9.0f} {new_s * 1000:9.0f}  {change:+5.0f}%  "
-                f"{worst * 1000:9.1f}"
+                f"{worst * 1000:9.1f}   {steps}"
             )
         old_all = sum(v[0] for v in totals.values())
         new_all = sum(v[1] for v in totals.values())
