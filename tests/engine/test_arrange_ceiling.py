@@ -4,15 +4,18 @@ budget was left."""
 
 import importlib
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine.arrange import arrange
 from scorekeeper.engine.arrange.model import _PileModel
+from scorekeeper.engine.arrange.search import _Solver
 from scorekeeper.engine.brute import best_score
-from scorekeeper.engine.cards import Card, parse_cards
+from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, Card, parse_cards
 from scorekeeper.engine.points import Context
 from scorekeeper.engine.presets import rules_for
 
@@ -127,3 +130,80 @@ def test_the_groups_that_lose_no_points_reach_the_ceiling_first(
     assert whole.exact and whole.fewest
     assert whole.score == first.score == (40, 283, -7)
     assert whole.work > 5 * first.work
+
+
+WILD_ACES = (
+    "5S 7S 4S 8S 5H 8S AS 9C 6S 6C 9S 4H 8H 7C 7H 9H JK AH 8C AC JK 5C AS 8D 6H 10H 3S 8H JK AH"
+)
+
+
+def test_wild_aces_melded_as_themselves_reach_the_ceiling() -> None:
+    """5000, aces the round's wild rank, four jokers priced as represented (naturals_majority):
+    the five aces meld as a set of aces in their own place, so a joker-only check of which
+    cards some lossless group holds must not stand for every wild (exact at the ceiling)."""
+    options = {
+        "decks": 2,
+        "jokers": 4,
+        "wild_limit": "naturals_majority",
+        "joker_points": "as_represented",
+    }
+    ctx = Context(rules_for("rummy5000", options), "A", packs=2)
+    pile = parse_cards(WILD_ACES.split())
+    assert ceiling(pile, ctx, []) == (30, 1415)
+    answer = arrange(pile, ctx)
+    check_split(pile, ctx, [], answer)
+    assert answer.exact and answer.score[:2] == (30, 1415)
+
+
+PRICED_JOKERS = [
+    ("rummy500", {"jokers": 2, "joker_points": "as_represented"}),
+    ("rummy500", {"jokers": 4, "joker_points": "as_represented", "around_the_corner": True}),
+    ("rummy500", {"jokers": 3, "joker_points": "as_represented", "wild_sets": True}),
+    (
+        "rummy5000",
+        {
+            "decks": 2,
+            "jokers": 4,
+            "joker_points": "as_represented",
+            "wild_limit": "naturals_majority",
+        },
+    ),
+]
+
+
+@st.composite
+def priced_piles(draw: st.DrawFn) -> tuple[Context, list[Card], list[list[Card]]]:
+    """Piles of 2-4 jokers priced as represented and up to 9 natural cards of a few suits."""
+    preset, options = draw(st.sampled_from(PRICED_JOKERS))
+    rules = rules_for(preset, options)
+    ctx = Context(rules, draw(st.none() | st.just("9")), packs=2)
+    suits = draw(st.lists(st.sampled_from("SHDC"), min_size=1, max_size=2, unique=True))
+    pool = [c for c in ALL_CARDS if c.suit in suits]
+    naturals = draw(st.lists(st.sampled_from(pool), min_size=2, max_size=9))
+    jokers = [JOKER_CARD] * draw(st.integers(2, rules.jokers))
+    table = draw(st.lists(st.sampled_from([["QS", "KS", "AS"], ["7H", "7D", "7C"]]), max_size=1))
+    return ctx, naturals + jokers, [parse_cards(meld) for meld in table]
+
+
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(priced_piles())
+def test_groups_made_for_the_ceiling_then_completed_are_every_group(
+    deal: tuple[Context, list[Card], list[list[Card]]],
+) -> None:
+    """With jokers priced as represented the groups are made in two goes (those whose jokers
+    could each score their most, then the rest): the first holds every group that loses no
+    points, and the two together are the groups made in one go, each once."""
+    ctx, pile, table = deal
+    melds = [tuple(m) for m in table]
+    first = _Solver(ctx, melds, tuple(pile), by_count=False)
+    first.ceiling_only = True
+    ceiling_groups = Counter(first.candidates())
+    lossless = first.lossless()
+    whole = _Solver(ctx, melds, tuple(pile), by_count=False)
+    every = Counter(whole.candidates())
+    assert Counter(first.completed()) == every
+    assert Counter(lossless or []) == Counter(whole.lossless() or [])
+    assert (lossless is None) == (whole.lossless() is None)
+    assert Counter(lossless or []) <= ceiling_groups

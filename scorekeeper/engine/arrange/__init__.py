@@ -105,7 +105,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..cards import RANKS, SUITS, Card, format_cards, parse_cards
+from ..cards import JOKER_CARD, RANKS, SUITS, Card, format_cards, parse_cards
 from ..melds import Context, Verdict, check_meld
 from .budget import Budget, BudgetSpent
 from .dp import best_new_melds
@@ -250,10 +250,12 @@ def _proved(
 def _extended(
     cards: tuple[Card, ...], ctx: Context, melds: list[tuple[Card, ...]], found: Arrangement
 ) -> Arrangement:
-    """``found`` with the cards it leaves out placed where the referee allows, if that places
-    more (:mod:`.greedy`); never exact."""
+    """``found`` with its new melds joined where they make one (:func:`_merged`: the referee
+    may read a joker as a richer card in the longer meld) and the cards it leaves out placed
+    where the referee allows, if that places more or scores more (:mod:`.greedy`); never
+    exact."""
     start = [(g.cards, g.onto, g.verdict) for g in (*found.melds, *found.layoffs)]
-    more = _answer(cards, extend(cards, ctx, melds, start), False)
+    more = _answer(cards, extend(cards, ctx, melds, _merged(start, ctx)), False)
     return more if more.score > found.score else replace(found, exact=False)
 
 
@@ -387,29 +389,44 @@ def _by_search(
 
 
 def _at_ceiling(
-    solver: _Solver, cards: tuple[Card, ...], ctx: Context, work: Budget
+    solver: _Solver,
+    cards: tuple[Card, ...],
+    ctx: Context,
+    work: Budget,
 ) -> Arrangement | None:
     """The best split searched among the groups in which every card scores its most
     (:meth:`.search._Solver.lossless`), each split cut as soon as it cannot reach the pile's
     ceiling: exact if one does (then every split that good is made of such groups, so the
     fewest groups are looked for there too); None where none does within
     :data:`CEILING_BUDGET` steps, or where such groups are not far fewer than all.
+
+    Where two jokers or more are priced as represented, ``solver`` is told to make first only
+    the groups whose jokers could each stand for a card they score their most as (a joker in
+    most places loses points: of a 30-card pile's 17,284 candidate groups, 3,100 lose none),
+    and the rest only if they are needed (:meth:`.candidates._Candidates.completed`).
     """
+    jokers = dict(zip(solver.kinds, solver.kind_count, strict=True)).get(JOKER_CARD, 0)
+    solver.ceiling_only = ctx.jokers_priced and jokers >= 2  # (with one, few are left out)
+    solver.budget = work  # (the groups made here are those the search among all needs)
     lossless = solver.lossless()
-    if lossless is None or 2 * len(lossless) > len(solver.candidates()):
-        return None  # none reaches the ceiling, or hardly fewer groups to search
-    most = solver.ceiling()
-    solver.aspire = most
-    solver.budget = own = Budget(max(0, min(CEILING_BUDGET, work.left)), grace=1.0)
-    try:
-        result = solver.solve(lossless)
-    except BudgetSpent:
-        result = None
-    finally:
-        work.left -= own.used
-        solver.aspire = None
-        solver.budget = work
+    # Searched if a split may reach the ceiling (each card is in a group that loses nothing)
+    # and they are far fewer than all (as they are where jokers were left out).
+    fewer = solver.ceiling_only or 2 * len(lossless or ()) <= len(solver.candidates())
+    result = None
+    if lossless is not None and fewer:
+        most = solver.ceiling()
+        solver.aspire = most
+        solver.budget = own = Budget(max(0, min(CEILING_BUDGET, work.left)), grace=1.0)
+        try:
+            result = solver.solve(None if solver.ceiling_only else lossless)
+        except BudgetSpent:
+            pass
+        finally:
+            work.left -= own.used
+            solver.aspire = None
+            solver.budget = work
     if result is None:
+        solver.completed()  # (the search among every group needs them)
         return None
     checked, _ = result
     fewest = solver.fewest and not solver.cut

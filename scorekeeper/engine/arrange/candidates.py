@@ -9,7 +9,8 @@ their own place there).
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import JOKER_CARD, SUITS, Card, card_of
+from ..points import card_points
 from .direct import DirectScore
 from .model import _EXACT, _Fast, _PileModel
 
@@ -24,6 +25,16 @@ class _Candidates(_PileModel):
 
     #: One by one, the most wilds a candidate group may hold (None: as many as fit).
     most_wilds: int | None = None
+    #: One by one, only the choices of wilds in which every joker priced as represented could
+    #: stand for a card it scores its most as (:meth:`_joker_room`): the groups of a split at
+    #: the pile's ceiling, and some more (whether a group loses points is told once scored).
+    ceiling_only: bool = False
+    #: One by one, what each group of naturals scores with each choice of wilds (by its
+    #: signature, see :meth:`_choices`), once scored: shared with a search of the same pile
+    #: that makes more of them (:func:`.._at_ceiling`).
+    scored: dict[
+        tuple[tuple[tuple[int, int], ...], int | None, tuple[int, tuple[int, ...]]], int | None
+    ]
 
     def narrows(self) -> bool:
         """Whether groups of one wild at most are far fewer than all: the choices of one wild
@@ -42,6 +53,12 @@ class _Candidates(_PileModel):
         top = W if by_count or self.most_wilds is None else min(W, self.most_wilds)
         # One by one: the choices of k wilds, made as a group first asks for them.
         vectors: dict[int, list[tuple[int, ...]]] = {}
+        self._sized = vectors
+        #: What ``ceiling_only`` left out: (naturals, cards, table meld, k, the jokers above
+        #: which a choice of k wilds was left out); see :meth:`completed`.
+        self.deferred: list[
+            tuple[tuple[tuple[int, int], ...], list[Card], int | None, int, int]
+        ] = []
         self._choice_memo: dict[
             tuple[int, tuple[bool, ...], tuple[bool, ...] | None, int],
             list[tuple[tuple[int, ...], tuple[int, tuple[int, ...]], int]],
@@ -54,6 +71,14 @@ class _Candidates(_PileModel):
         ) = None
         self.priced = self.ctx.jokers_priced
         self.direct = DirectScore(self.ctx)
+        if not hasattr(self, "scored"):
+            self.scored = {}
+        #: The kind of the jokers priced as represented whose choices ``ceiling_only`` limits.
+        self._joker_kind = (
+            self.kinds.index(JOKER_CARD)
+            if self.ceiling_only and self.priced and JOKER_CARD in self.kinds
+            else None
+        )
         # Where the whole pile may be scored from the rules, so may each of its new melds.
         pile = [card for t, card in enumerate(self.types) for _ in range(self.count[t])]
         self.direct_pile = self.joker is None and self.direct.applies(pile, self.pool)
@@ -114,18 +139,33 @@ class _Candidates(_PileModel):
         k: int,
         vectors: dict[int, list[tuple[int, ...]]],
         patterns: list[_Pattern],
+        over: int | None = None,
     ) -> None:
-        """The groups of these naturals with ``k`` wilds, each choice of wild kinds checked.
+        """The groups of these naturals with ``k`` wilds, each choice of wild kinds checked
+        (``over``: only those holding more jokers than that, left out before).
 
         A wild that can never stand in its own place in this group (neither of its rank nor of
         its suit) is *plain*: which plain wilds a group holds changes neither its legality nor
         the other cards' points, only the plain wilds' own fixed points. So the referee is
         asked once for each count of plain wilds with each choice of the other wilds.
         """
-        seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
+        seen = self.scored
+        joker = self._joker_kind
+        room = self.W
+        if joker is not None and over is not None:
+            room = over
+        elif joker is not None:
+            room = self._joker_room(cards, onto)
+            if room < min(k, self.kind_count[joker]):
+                self.deferred.append((naturals, cards, onto, k, room))
+            if k - (self.W - self.kind_count[joker]) > room:
+                return  # every choice of k wilds holds more jokers than that
         for vector, signature, plain_points in self._choices(cards, onto, k, vectors):
+            if joker is not None and (vector[joker] > room) != (over is not None):
+                continue  # a joker here would score less than its most (or, ``over``: kept)
             self._spend(1)  # each choice of wild kinds costs about a search step
-            if signature not in seen:
+            key = (naturals, onto, signature)
+            if key not in seen:
                 wild_cards = [
                     kind for kind, n in zip(self.kinds, vector, strict=True) for _ in range(n)
                 ]
@@ -139,13 +179,102 @@ class _Candidates(_PileModel):
                     told, points = direct.layoff(self.table[onto], cards, wild_cards)
                 if told:
                     self._spend((len(cards) + k + 1) // 2)
-                    seen[signature] = None if points is None else points - plain_points
+                    seen[key] = None if points is None else points - plain_points
                 else:
                     verdict = self._exact((*cards, *wild_cards), onto)
-                    seen[signature] = verdict.points - plain_points if verdict.legal else None
-            points = seen[signature]
+                    seen[key] = verdict.points - plain_points if verdict.legal else None
+            points = seen[key]
             if points is not None:
                 patterns.append((naturals, onto, vector, 0, len(cards) + k, points + plain_points))
+
+    def completed(self) -> list[_Pattern]:
+        """Every candidate group, where ``ceiling_only`` made some: those it made, then those
+        it left out (each group of naturals is not made again, nor scored twice)."""
+        patterns = list(self.candidates())
+        joker = self._joker_kind
+        if joker is not None:
+            for naturals, cards, onto, k, room in self.deferred:
+                self._by_kind(naturals, cards, onto, k, self._sized, patterns, over=room)
+        self.deferred = []
+        self.ceiling_only = False
+        self._joker_kind = None
+        self._made = patterns
+        return patterns
+
+    def candidates(self) -> list[_Pattern]:
+        """The candidate groups, made once (the budget is charged for them then)."""
+        made: list[_Pattern] | None = getattr(self, "_made", None)
+        if made is None:
+            made = self._made = self._patterns()
+        return made
+
+    def _joker_room(self, cards: list[Card], onto: int | None) -> int:
+        """The most jokers priced as represented that a group of these naturals could hold,
+        each standing for a card it scores its most as: in a set, as many as fit if its rank
+        is one; in a run, one for each such place of its suit the naturals leave free (the
+        ace low and the ace high counting once, unless runs go round the corner). A layoff:
+        not bounded here.
+
+        >>> from ..presets import rules_for
+        >>> from ..cards import parse_cards
+        >>> from ..points import Context
+        >>> rules = rules_for("rummy500", {"jokers": 2, "joker_points": "as_represented"})
+        >>> model = _Candidates(Context(rules), [], tuple(parse_cards(["QS", "JK"])), False)
+        >>> model.ceiling_only = True; _ = model._patterns()
+        >>> model._joker_room(parse_cards(["QS", "KS"]), None)  # Q-K-A: the ace
+        1
+        >>> model._joker_room(parse_cards(["QS", "QH"]), None)  # a queen scores less
+        0
+        """
+        if onto is not None:
+            return self.W
+        rich = self._rich_places()
+        ranks = {card.rank for card in cards}
+        suits = {card.suit for card in cards}
+        if len(ranks) == 1 and self.sets_ok and next(iter(ranks)) in rich[0]:
+            return self.W
+        room = 0
+        if len(suits) == 1 and self.runs_ok:
+            places, ends = rich[1][next(iter(suits))]
+            room = len(places - ranks)
+            if self.win.corner:
+                room += ends  # round the corner a run may hold the ace at both ends
+            elif "A" not in ranks:
+                room += min(1, ends)  # otherwise at one end, where no natural ace is
+        return room
+
+    def _rich_places(self) -> tuple[set[str], dict[str, tuple[set[str], int]]]:
+        """Where a joker priced as represented scores its most: the ranks of sets (of some
+        suit, the ace either way), and per suit the ranks of runs but the ace, and how many
+        ends of a run (the ace high, low) it does at. Worked out once."""
+        found: tuple[set[str], dict[str, tuple[set[str], int]]] | None = getattr(
+            self, "_rich", None
+        )
+        if found is not None:
+            return found
+        ctx, win = self.ctx, self.win
+        top = self._wild_most(JOKER_CARD)
+
+        def richest(rank: str, suit: str, low: bool = False) -> bool:
+            as_card = card_of(rank, suit)
+            return card_points(ctx, JOKER_CARD, as_card=as_card, ace_low=low) == top
+
+        sets = {
+            rank
+            for rank in win.index
+            if any(richest(rank, suit, low) for suit in SUITS for low in (False, True))
+        }
+        runs: dict[str, tuple[set[str], int]] = {}
+        for suit in SUITS:
+            places = {rank for rank in win.index if rank != "A" and richest(rank, suit)}
+            ends = 0
+            if win.ace_first:
+                ends = (win.ace_high and richest("A", suit)) + (
+                    not win.low_blocked and richest("A", suit, True)
+                )
+            runs[suit] = (places, ends)
+        found = self._rich = (sets, runs)
+        return found
 
     def _roles(
         self, cards: list[Card], onto: int | None

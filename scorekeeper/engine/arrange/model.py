@@ -140,10 +140,14 @@ class _PileModel:
         return sum(self.count) + self.W, naturals + wilds
 
     def _wild_most(self, kind: Card) -> int:
-        """The most a wild card can score anywhere (a joker priced as represented varies)."""
+        """The most a wild card can score anywhere (a joker priced as represented varies: it
+        scores its own points only in a set of wild cards, ``wild_sets``)."""
         ctx = self.ctx
+        own = card_points(ctx, kind)
+        if kind.is_joker and ctx.jokers_priced and not ctx.rules.wild_sets:
+            own = 0
         return max(
-            [card_points(ctx, kind)]
+            [own]
             + [
                 card_points(ctx, kind, as_card=c, ace_low=low)
                 for c in ALL_CARDS

@@ -76,16 +76,9 @@ class _Solver(_Candidates):
     #: short of it is cut at once (see :meth:`lossless`).
     aspire: tuple[int, int] | None = None
 
-    def candidates(self) -> list[_Pattern]:
-        """The candidate groups, made once (the budget is charged for them then)."""
-        made: list[_Pattern] | None = getattr(self, "_made", None)
-        if made is None:
-            made = self._made = self._patterns()
-        return made
-
     def lossless(self) -> list[_Pattern] | None:
         """The candidate groups in which every card scores the most it can anywhere; None where
-        a natural card is in none of them (then no split reaches the ceiling).
+        a card is in none of them (then no split reaches the ceiling).
 
         A split at the pile's ceiling (:meth:`ceiling`: every card placed, each at its most)
         is made of such groups only, whatever its groups count: so a search over them that
@@ -97,6 +90,14 @@ class _Solver(_Candidates):
         best_pts = self.best_pts
         kept: list[_Pattern] = []
         covered = [False] * len(self.types)
+        # Jokers the only wilds, no table melds, no sets of wilds: a joker is placed only in a
+        # group with natural cards (wild cards of a rank may meld alone, in their own place).
+        wilds_need_groups = (
+            not self.table
+            and not self.rules.wild_sets
+            and all(kind.is_joker for kind in self.kinds)
+        )
+        kinds_covered = [False] * len(self.kinds)
         for pattern in patterns:
             naturals, _, wilds, _, _, points = pattern
             top = sum(best_pts[t] * c for t, c in naturals)
@@ -107,7 +108,11 @@ class _Solver(_Candidates):
                 kept.append(pattern)
                 for t, _ in naturals:
                     covered[t] = True
-        return kept if all(covered) else None
+                for i, n in enumerate(wilds):
+                    kinds_covered[i] = kinds_covered[i] or n > 0
+        if not all(covered) or (wilds_need_groups and not all(kinds_covered)):
+            return None
+        return kept
 
     def solve(
         self, patterns: list[_Pattern] | None = None
