@@ -40,6 +40,9 @@ class _LeftoverWilds:
             tuple[int, ...], tuple[_Score, tuple[tuple[Card, ...], ...]] | None
         ] = {}
         self.kind_memo: dict[tuple[tuple[int, ...], int], tuple[_Score, object]] = {}
+        # Each choice of wilds with each place is asked again under every choice of table
+        # melds already taken: its points are worked out once.
+        self._points_memo: dict[tuple[tuple[Card, ...], int | None], int | None] = {}
 
     def best_by_count(self, left: int, used: int, cap: int) -> tuple[_Score, object]:
         """``left`` wilds not yet in a group, ``cap`` of which the groups can take as they are:
@@ -233,9 +236,15 @@ class _LeftoverWilds:
         """The points of these wilds alone as a new meld or laid off onto table meld ``onto``
         (None: not legal): from the rules where they tell (a layoff onto natural cards, the
         referee's wild-only readings cost it half a millisecond each), else the referee."""
+        key = (cards, onto)
+        if key in self._points_memo:
+            return self._points_memo[key]
+        points: int | None = None
+        told = False
         if onto is not None and self.direct is not None:
             told, points = self.direct.layoff(self.table[onto], (), cards)
-            if told:
-                return points
-        verdict = self._exact(cards, onto)
-        return verdict.points if verdict.legal else None
+        if not told:
+            verdict = self._exact(cards, onto)
+            points = verdict.points if verdict.legal else None
+        self._points_memo[key] = points
+        return points
