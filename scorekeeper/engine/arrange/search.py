@@ -208,8 +208,12 @@ class _Solver(_Candidates):
         of_wilds: dict[tuple[int, ...], tuple[int, int]] = {}
         kind_ub = self.kind_ub
         want_losses = PointsLost.may_apply(self)
+        budget = self.budget
         for pattern, n_wild in zip(patterns, n_wilds, strict=True):
-            self._spend(per_group)
+            if budget is not None:  # (the budget's spend, inline: this loop runs per group)
+                budget.left -= per_group
+                if budget.left < budget.limit:
+                    raise BudgetSpent
             naturals, onto, wilds, cap, placed, points = pattern
             found = of_naturals.get(naturals)
             if found is None:
@@ -260,20 +264,21 @@ class _Solver(_Candidates):
             )
             if onto is None and by_count and placed > small and no_limit:
                 continue  # a smaller group of some of its cards is possible if this one is
-            thrift = placed + (n_wild if isinstance(wilds, int) else 0)
+            entry = (placed + (n_wild if isinstance(wilds, int) else 0), d_s, d_w, onto_bit)
             for t, _ in naturals:
-                live[pos[t]].append((thrift, d_s, d_w, onto_bit))
+                live[pos[t]].append(entry)
         self.lost = PointsLost.of(self, losses, wb) if want_losses else None
         first_item = itemgetter(0)
         # Per card: the groups holding it, best first (its own first card's, for the descents;
         # every one, for the search, which branches on the card with the fewest left).
-        self.options: list[list[_Option]] = [[] for _ in range(n_types)]
-        self.groups_of: list[list[_Option]] = [[] for _ in range(n_types)]
+        firsts: list[list[_Option]] = [[] for _ in range(n_types)]
+        groups_of: list[list[_Option]] = [[] for _ in range(n_types)]
+        self.options, self.groups_of = firsts, groups_of
         options.sort(key=first_item)
         for _, first, option in options:
-            self.options[first].append(option)
+            firsts[first].append(option)
             for t, _ in option[10][0]:
-                self.groups_of[t].append(option)
+                groups_of[t].append(option)
         # For each field, the groups that could take its card that use no more than another
         # does (if that other group is possible, so is this one): the card is dead when none
         # of these is possible.
@@ -291,15 +296,12 @@ class _Solver(_Candidates):
                 if len(kept) >= _LIVE_MOST:
                     complete = False
                     break
+                room_s, room_w = d_s | guard_s, d_w | guard_w
                 for k_s, k_w, k_onto in kept:
                     if (
-                        ((d_s | guard_s) - k_s) & guard_s == guard_s
+                        (room_s - k_s) & guard_s == guard_s
                         and (not k_onto or k_onto == onto_bit)
-                        and (
-                            k_w <= d_w
-                            if self.by_count
-                            else ((d_w | guard_w) - k_w) & guard_w == guard_w
-                        )
+                        and (k_w <= d_w if by_count else (room_w - k_w) & guard_w == guard_w)
                     ):
                         break
                 else:
