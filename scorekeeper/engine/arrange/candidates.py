@@ -30,8 +30,8 @@ class _Candidates(_PileModel):
     #: the pile's ceiling, and some more (whether a group loses points is told once scored).
     ceiling_only: bool = False
     #: One by one, what each group of naturals scores with each choice of wilds (by its
-    #: signature, see :meth:`_choices`), once scored: shared with a search of the same pile
-    #: that makes more of them (:func:`.._at_ceiling`).
+    #: signature, see :meth:`_choices`): scored once, though :meth:`completed` comes back to a
+    #: group of naturals for the choices ``ceiling_only`` left out.
     scored: dict[
         tuple[tuple[tuple[int, int], ...], int | None, tuple[int, tuple[int, ...]]], int | None
     ]
@@ -71,7 +71,7 @@ class _Candidates(_PileModel):
         ) = None
         self.priced = self.ctx.jokers_priced
         self.direct = DirectScore(self.ctx)
-        if not hasattr(self, "scored"):
+        if not hasattr(self, "scored"):  # (kept if the groups are made again)
             self.scored = {}
         #: The kind of the jokers priced as represented whose choices ``ceiling_only`` limits.
         self._joker_kind = (
