@@ -390,10 +390,7 @@ def _by_search(
 
 
 def _at_ceiling(
-    solver: _Solver,
-    cards: tuple[Card, ...],
-    ctx: Context,
-    work: Budget,
+    solver: _Solver, cards: tuple[Card, ...], ctx: Context, work: Budget
 ) -> Arrangement | None:
     """The best split searched among the groups in which every card scores its most
     (:meth:`.search._Solver.lossless`), each split cut as soon as it cannot reach the pile's

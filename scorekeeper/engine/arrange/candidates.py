@@ -71,8 +71,7 @@ class _Candidates(_PileModel):
         ) = None
         self.priced = self.ctx.jokers_priced
         self.direct = DirectScore(self.ctx)
-        if not hasattr(self, "scored"):  # (kept if the groups are made again)
-            self.scored = {}
+        self.scored = {}
         #: The kind of the jokers priced as represented whose choices ``ceiling_only`` limits.
         self._joker_kind = (
             self.kinds.index(JOKER_CARD)
@@ -190,9 +189,9 @@ class _Candidates(_PileModel):
     def completed(self) -> list[_Pattern]:
         """Every candidate group, where ``ceiling_only`` made some: those it made, then those
         it left out (each group of naturals is not made again, nor scored twice)."""
-        patterns = list(self.candidates())
-        joker = self._joker_kind
-        if joker is not None:
+        patterns = self.candidates()
+        if self._joker_kind is not None:
+            patterns = list(patterns)
             for naturals, cards, onto, k, room in self.deferred:
                 self._by_kind(naturals, cards, onto, k, self._sized, patterns, over=room)
         self.deferred = []

@@ -108,8 +108,9 @@ class _Solver(_Candidates):
                 kept.append(pattern)
                 for t, _ in naturals:
                     covered[t] = True
-                for i, n in enumerate(wilds):
-                    kinds_covered[i] = kinds_covered[i] or n > 0
+                if wilds_need_groups:
+                    for i, n in enumerate(wilds):
+                        kinds_covered[i] = kinds_covered[i] or n > 0
         if not all(covered) or (wilds_need_groups and not all(kinds_covered)):
             return None
         return kept
@@ -208,12 +209,10 @@ class _Solver(_Candidates):
         of_wilds: dict[tuple[int, ...], tuple[int, int]] = {}
         kind_ub = self.kind_ub
         want_losses = PointsLost.may_apply(self)
-        budget = self.budget
+        spend = self.budget.spend if self.budget is not None else None
         for pattern, n_wild in zip(patterns, n_wilds, strict=True):
-            if budget is not None:  # (the budget's spend, inline: this loop runs per group)
-                budget.left -= per_group
-                if budget.left < budget.limit:
-                    raise BudgetSpent
+            if spend is not None:
+                spend(per_group)
             naturals, onto, wilds, cap, placed, points = pattern
             found = of_naturals.get(naturals)
             if found is None:
