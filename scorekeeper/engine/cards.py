@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -45,31 +44,58 @@ def parse_rank(text: str) -> str:
     return rank
 
 
-@dataclass(frozen=True, order=True, slots=True)
 class Card:
-    """One playing card: a rank and a suit, or the joker (rank ``JK``, no suit)."""
+    """One playing card: a rank and a suit, or the joker (rank ``JK``, no suit).
 
+    There is one object per card: ``Card("5", "D")`` gives back the five of diamonds made at
+    import, so cards compare and hash by identity, in C (the referee and the search look cards
+    up in sets and dicts at every turn; a dataclass's ``__eq__`` and ``__hash__`` were Python
+    calls each time). Immutable; ordered by rank then suit (as text).
+
+    >>> Card("5", "D") is Card.from_code("5d")
+    True
+    """
+
+    __slots__ = ("rank", "suit")
     rank: str
-    suit: str = ""
-    _hash: int = field(init=False, repr=False, compare=False)
+    suit: str
 
-    def __post_init__(self) -> None:
-        if self.rank == JOKER:
-            if self.suit:
+    def __new__(cls, rank: str, suit: str = "") -> Card:
+        made = _MADE.get((rank, suit))
+        if made is not None:
+            return made
+        if rank == JOKER:
+            if suit:
                 raise CardError("a joker has no suit")
-        elif self.rank not in RANKS or self.suit not in SUITS:
-            raise CardError(f"no card has rank {self.rank!r} and suit {self.suit!r}")
-        # Cards are hashed at every turn of the referee and the search (counters, sets,
-        # cache keys): the hash is worked out once.
-        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+        elif rank not in RANKS or suit not in SUITS:
+            raise CardError(f"no card has rank {rank!r} and suit {suit!r}")
+        card = super().__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        _MADE[rank, suit] = card
+        return card
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card is immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card is immutable: cannot delete {name}")
 
     def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
-        # Pickled as its rank and suit: the stored hash belongs to this process's string
-        # hashing, and a card unpickled elsewhere with it would miss every set and dict.
+        # Pickled (and copied) as its rank and suit: unpickled, it is the one card again.
         return (Card, (self.rank, self.suit))
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __le__(self, other: Card) -> bool:
+        return (self.rank, self.suit) <= (other.rank, other.suit)
+
+    def __gt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) > (other.rank, other.suit)
+
+    def __ge__(self, other: Card) -> bool:
+        return (self.rank, self.suit) >= (other.rank, other.suit)
 
     @classmethod
     def from_code(cls, code: str) -> Card:
@@ -119,6 +145,8 @@ class Card:
         return self.code()
 
 
+#: Every card made so far, by (rank, suit): the one object of each (53 at most).
+_MADE: dict[tuple[str, str], Card] = {}
 JOKER_CARD = Card(JOKER)
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 _BY_PLACE = {(card.rank, card.suit): card for card in ALL_CARDS}

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from .cards import (
     JOKER_CARD,
@@ -55,9 +56,12 @@ Fixed = Mapping[int, Card]
 _Pins = tuple[Card | None, ...]
 
 
-@dataclass(frozen=True)
-class CardReading:
-    """One card of a meld: what it stands for there, what it scores, whether it counts as wild."""
+class CardReading(NamedTuple):
+    """One card of a meld: what it stands for there, what it scores, whether it counts as wild.
+
+    (A named tuple: the referee makes one per card of every meld it checks, three times faster
+    than a frozen dataclass.)
+    """
 
     card: Card
     as_card: Card
@@ -261,7 +265,7 @@ def _kept_reading(verdict: Verdict, cards: tuple[Card, ...], pins: _Pins, ctx: C
 def _check(
     cards: tuple[Card, ...], ctx: Context, added_from: int, pins: _Pins | None = None
 ) -> Verdict:
-    order = sorted(range(len(cards)), key=lambda i: _order_key(cards[i]))
+    order = sorted(range(len(cards)), key=[_order_key(card) for card in cards].__getitem__)
     key = tuple(cards[i] for i in order)
     fixed = tuple(pins[i] for i in order) if pins is not None else None
     analysis = _analysis(key, ctx, fixed)
@@ -552,7 +556,8 @@ def _analyse_all(
     reason there is none. ``fixed[i]``, when set, is the card that card ``i`` must stand for."""
     rules = ctx.rules
     n = len(cards)
-    wild = tuple(ctx.is_wild(card) for card in cards)
+    wilds = ctx.wild_cards
+    wild = tuple(card in wilds for card in cards)
     # Readings held fixed are rare (a declared wild, a melded one): most melds skip them.
     pinned = any(pin is not None for pin in fixed)
     if not every and not pinned and not any(wild):

@@ -31,7 +31,8 @@ class Context:
     wild_rank: str | None = None
     joker_effect: str | None = None
     packs: int = 1
-    _wild: frozenset[Card] = field(init=False, repr=False, compare=False)
+    #: Every card that is wild in this round (worked out once: asked of every card).
+    wild_cards: frozenset[Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # What is wild, worked out once: the referee and the arrangement ask of every card.
@@ -41,7 +42,7 @@ class Context:
         wild |= {card for card in ALL_CARDS if card.code() in rules.wild_cards}
         if self.jokers_wild:
             wild |= {JOKER_CARD}
-        object.__setattr__(self, "_wild", wild)
+        object.__setattr__(self, "wild_cards", wild)
 
     def __hash__(self) -> int:
         # A round's context keys the referee's caches (the rules' own hash is kept).
@@ -64,7 +65,7 @@ class Context:
         )
 
     def is_wild(self, card: Card) -> bool:
-        return card in self._wild
+        return card in self.wild_cards
 
 
 def divide(points: int, divisor: int) -> int:

@@ -569,13 +569,15 @@ class Rules:
     )
     dealer_rotation: DealerRotation = option("left", "dealing", "select", "who deals next")
     _overrides: dict[str, int] = field(init=False, compare=False, repr=False)
+    _compared: tuple[object, ...] = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_overrides", dict(self.card_overrides))
         # Rules key the referee's caches: hashing fifty-odd fields at every look-up was a
-        # tenth of a meld check, so the hash is worked out once.
+        # tenth of a meld check, so the hash is worked out once, and so is what __eq__ compares.
         compared = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_compared", compared)
         object.__setattr__(self, "_hash", hash(compared))
         if self.max_set is not None and self.max_set < self.min_set:
             raise RulesError(
@@ -668,6 +670,14 @@ class Rules:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # Each request makes its own (equal) rules: the cached fields, not fifty getattrs.
+        if self is other:
+            return True
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return self._hash == other._hash and self._compared == other._compared
 
     def rank_points(self, rank: str) -> int:
         return self.card_points[RANK_INDEX[rank]]

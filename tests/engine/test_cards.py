@@ -1,6 +1,8 @@
 """Card notation: parsing, formatting, errors that name the bad code; the deck and its limits."""
 
+import copy
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -111,8 +113,8 @@ def test_parse_declared_refuses_what_is_not_a_card(code: str) -> None:
 
 
 def test_a_card_pickled_in_one_process_is_found_in_another() -> None:
-    # The hash is worked out once per card; pickled with it, a card unpickled where strings
-    # hash otherwise would miss every set and dict it is looked up in.
+    # Cards compare and hash by identity: unpickled as anything but the one card of its rank
+    # and suit (or with a hash of another process's), it would miss every set and dict.
     def python(code: str, seed: str, stdin: bytes = b"") -> bytes:
         env = {**os.environ, "PYTHONHASHSEED": seed}
         command = [sys.executable, "-c", code]
@@ -131,3 +133,21 @@ def test_a_card_pickled_in_one_process_is_found_in_another() -> None:
         pickled,
     )
     assert found.strip() == b"True"
+
+
+def test_each_card_is_one_object_however_it_is_made() -> None:
+    # Cards compare by identity (the referee's sets and dicts then never call back into Python),
+    # which holds only if every way of making a card gives back the same object.
+    five = Card.from_code("5d")
+    assert Card("5", "D") is five
+    assert pickle.loads(pickle.dumps(five)) is five
+    assert copy.deepcopy([five])[0] is five
+    assert Card("JK") is Card.from_code("joker")
+    assert Card("5", "D") != Card("5", "H") and sorted([Card("K", "S"), five]) == [
+        five,
+        Card("K", "S"),
+    ]
+    with pytest.raises(AttributeError):
+        five.rank = "6"  # type: ignore[misc]
+    with pytest.raises(CardError):
+        Card("1", "X")

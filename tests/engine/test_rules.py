@@ -180,6 +180,17 @@ def test_rules_round_trip_through_json(preset: str, options: dict[str, object]) 
     assert hash(Rules.from_dict(rules.to_dict())) == hash(rules)
 
 
+@given(st.sampled_from(sorted(PRESETS)), option_values, option_values)
+def test_rules_equal_exactly_when_their_options_are(
+    preset: str, some: dict[str, object], others: dict[str, object]
+) -> None:
+    # Rules compare by fields kept at construction (__eq__ is written by hand for speed): two
+    # rules are equal if and only if every option's JSON is.
+    one, two = rules_for(preset, some), rules_for(preset, others)
+    assert (one == two) == (one.to_dict() == two.to_dict())
+    assert one != preset and one == rules_for(preset, some)
+
+
 def test_every_option_is_in_a_group_and_in_the_json() -> None:
     grouped = [option.name for options in option_groups().values() for option in options]
     assert sorted(grouped) == sorted(OPTIONS) == sorted(Rules().to_dict())
