@@ -958,11 +958,27 @@ def _try_run(
     ace_in_seq = seq[0] == "A"
     # Only the windows that hold every anchor's rank can fit (the others fail in _fit_run).
     held = {at[card.rank] for card in anchors if card.rank in at}
-    starts = window_starts(held, n, size)
+    windows: Iterable[tuple[str, int]] = itertools.product(suits, window_starts(held, n, size))
+    if not anchors:
+        # Wild cards alone read as a run only with one standing in its own place (see
+        # _place_run): only the windows of a suit holding such a card's rank can fit. The
+        # leftover wilds of the arrangement ask this of a great many groups.
+        windows = [
+            (suit, start)
+            for suit in suits
+            for start in sorted(
+                {
+                    start
+                    for card in cards
+                    if card.suit == suit and card.rank in at
+                    for start in window_starts((at[card.rank],), n, size)
+                }
+            )
+        ]
     # Each card's points wherever it lies: all but an ace low and a joker priced as the card
     # it stands for (worked out once, not for every window).
     base = tuple(card_points(ctx, card) for card in cards)
-    for suit, start in itertools.product(suits, starts):
+    for suit, start in windows:
         slots = [seq[(start + i) % size] for i in range(n)]
         shape = window_shape(start, n, size, ace_in_seq)
         if shape is None:

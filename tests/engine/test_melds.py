@@ -1,10 +1,12 @@
 """The meld referee: legality, kinds, what wilds stand for, points, and every reason."""
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, Card, parse_cards
+from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from scorekeeper.engine.melds import (
     Verdict,
     check_meld,
@@ -396,3 +398,47 @@ def test_a_wild_leaves_its_own_place_to_a_joker_worth_more_there() -> None:
     # Without jokers priced as represented the wild keeps its own place (the same points).
     plain = check("rummy500", "8D 9D 10D JD", "J")
     assert plain.legal and [r.wild for r in plain.readings] == [False, False, False, False]
+
+
+@pytest.mark.parametrize("limit", ["none", "one"])
+@pytest.mark.parametrize("wild_rank", ["9", "A", "K"])
+@pytest.mark.parametrize("priced", [False, True])
+def test_wild_cards_alone_read_as_the_best_reading_named_card_by_card(
+    limit: str, wild_rank: str, priced: bool
+) -> None:
+    # Wild cards alone are read without trying every window of every suit (only those holding
+    # one of them in its own place); named card by card, every run and set they could stand
+    # for is tried, and the best legal one scores what the free reading scores.
+    options: dict[str, object] = {"jokers": 2, "wild_limit": limit}
+    if priced:
+        options["joker_points"] = "as_represented"
+    ctx = Context(rules_for("rummy5000", options), wild_rank, packs=2)
+    own = [Card(wild_rank, suit) for suit in ("S", "H", "D")]
+    hands = [
+        [own[0], JOKER_CARD, JOKER_CARD],
+        [own[0], own[1], JOKER_CARD],
+        [own[0], own[0], JOKER_CARD],
+        own,
+    ]
+    readings: list[tuple[Card, ...]] = [
+        tuple(Card(RANKS[(start + place) % 13], suit) for place in order)
+        for suit in SUITS
+        for start in range(13)
+        for order in itertools.permutations(range(3))
+    ]
+    readings += [
+        tuple(Card(rank, suit) for suit in suits)
+        for rank in RANKS
+        for suits in itertools.product(SUITS, repeat=3)
+    ]
+    for hand in hands:
+        free = check_meld(hand, ctx)
+        best = max(
+            (
+                verdict.points
+                for as_cards in readings
+                if (verdict := check_meld(hand, ctx, fixed=dict(enumerate(as_cards)))).legal
+            ),
+            default=None,
+        )
+        assert (free.legal, free.points if free.legal else None) == (best is not None, best), hand

@@ -43,6 +43,8 @@ class _LeftoverWilds:
         # Each choice of wilds with each place is asked again under every choice of table
         # melds already taken: its points are worked out once.
         self._points_memo: dict[tuple[tuple[Card, ...], int | None], int | None] = {}
+        # And whether a choice of wilds may meld alone, asked under every choice too.
+        self._alone_memo: dict[tuple[Card, ...], bool] = {}
 
     def best_by_count(self, left: int, used: int, cap: int) -> tuple[_Score, object]:
         """``left`` wilds not yet in a group, ``cap`` of which the groups can take as they are:
@@ -180,18 +182,23 @@ class _LeftoverWilds:
         >>> wilds.may_meld_alone(tuple(parse_cards(["9S", "JK", "JK"])))  # one natural, two wild
         False
         """
+        known = self._alone_memo.get(cards)
+        if known is not None:
+            return known
         rules = self.rules
         own = [card for card in cards if not card.is_joker]
         if rules.wild_sets or rules.wild_limit == "none" or not own:
-            return True  # the referee tells (jokers alone may make a set of jokers)
-        if rules.wild_as_itself == "wild":
-            return False
-        n = len(cards)
-        anchor = max(
-            max(Counter(card.rank for card in own).values()),
-            max(Counter(card.suit for card in own).values()),
-        )
-        return wild_limit_allows(rules.wild_limit, n - anchor, anchor)
+            alone = True  # the referee tells (jokers alone may make a set of jokers)
+        elif rules.wild_as_itself == "wild":
+            alone = False
+        else:
+            anchor = max(
+                max(Counter(card.rank for card in own).values()),
+                max(Counter(card.suit for card in own).values()),
+            )
+            alone = wild_limit_allows(rules.wild_limit, len(cards) - anchor, anchor)
+        self._alone_memo[cards] = alone
+        return alone
 
     def best_by_kind(self, vector: tuple[int, ...], used: int) -> tuple[_Score, object]:
         """The best use of these wild cards (each kind on its own) in groups of wilds only."""
