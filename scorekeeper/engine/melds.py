@@ -114,6 +114,8 @@ def check_meld(
     ctx: Context,
     extends: Sequence[Card] = (),
     fixed: Fixed | None = None,
+    *,
+    reasons: bool = True,
 ) -> Verdict:
     """Check ``cards`` as one meld, or as cards laid off onto the meld ``extends``.
 
@@ -121,7 +123,8 @@ def check_meld(
     the laid-off cards. A wild reads as the legal card that scores most, unless ``fixed`` says what
     it stands for: ``fixed`` maps positions in ``(*extends, *cards)`` to the card the card there
     stands for (a reading declared by the scorer, or one a melded wild keeps for the rest of the
-    round), and the verdict holds to it.
+    round), and the verdict holds to it. Without ``reasons`` (the arrangement, which asks only
+    what a group scores) an illegal verdict may give fewer reasons than there are, sooner.
 
     >>> from .presets import rules_for
     >>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
@@ -142,7 +145,7 @@ def check_meld(
     if len(combined) > most:
         return _too_many(cards, extends, ctx, most)
     pins = _pins(combined, fixed)
-    verdict = _check(combined, ctx, added_from, pins)
+    verdict = _check(combined, ctx, added_from, pins, reasons)
     if not verdict.legal and pins is not None:
         free = _check(combined, ctx, added_from, None)
         if free.legal:
@@ -263,12 +266,16 @@ def _kept_reading(verdict: Verdict, cards: tuple[Card, ...], pins: _Pins, ctx: C
 
 
 def _check(
-    cards: tuple[Card, ...], ctx: Context, added_from: int, pins: _Pins | None = None
+    cards: tuple[Card, ...],
+    ctx: Context,
+    added_from: int,
+    pins: _Pins | None = None,
+    told: bool = True,
 ) -> Verdict:
     order = sorted(range(len(cards)), key=[_order_key(card) for card in cards].__getitem__)
     key = tuple(cards[i] for i in order)
     fixed = tuple(pins[i] for i in order) if pins is not None else None
-    analysis = _analysis(key, ctx, fixed)
+    analysis = _analysis(key, ctx, fixed, told)
     return _verdict(cards, order, analysis, ctx, added_from)
 
 
@@ -534,26 +541,31 @@ _CACHED_CARDS = 16
 
 
 @lru_cache(maxsize=8192)
-def _analyse(cards: tuple[Card, ...], ctx: Context, fixed: _Pins | None = None) -> _Analysis:
+def _analyse(
+    cards: tuple[Card, ...], ctx: Context, fixed: _Pins | None = None, told: bool = True
+) -> _Analysis:
     """The best legal reading of sorted ``cards`` (with ``fixed`` readings), or every reason
     there is none."""
-    return _analyse_all(cards, ctx, fixed or (None,) * len(cards), every=False)[0]
+    return _analyse_all(cards, ctx, fixed or (None,) * len(cards), every=False, told=told)[0]
 
 
-def _analysis(cards: tuple[Card, ...], ctx: Context, fixed: _Pins | None) -> _Analysis:
+def _analysis(
+    cards: tuple[Card, ...], ctx: Context, fixed: _Pins | None, told: bool = True
+) -> _Analysis:
     """``_analyse``, cached only for melds short enough to be worth keeping."""
     if fixed is not None and all(pin is None for pin in fixed):
         fixed = None
     if len(cards) > _CACHED_CARDS:
-        return _analyse.__wrapped__(cards, ctx, fixed)
-    return _analyse(cards, ctx, fixed)
+        return _analyse.__wrapped__(cards, ctx, fixed, told)
+    return _analyse(cards, ctx, fixed, told)
 
 
 def _analyse_all(
-    cards: tuple[Card, ...], ctx: Context, fixed: _Pins, every: bool
+    cards: tuple[Card, ...], ctx: Context, fixed: _Pins, every: bool, told: bool = True
 ) -> tuple[_Analysis, tuple[_Reading, ...]]:
     """The best legal reading of sorted ``cards`` (every legal one too, when ``every``), or every
-    reason there is none. ``fixed[i]``, when set, is the card that card ``i`` must stand for."""
+    reason there is none (some, sooner, unless ``told``). ``fixed[i]``, when set, is the card
+    that card ``i`` must stand for."""
     rules = ctx.rules
     n = len(cards)
     wilds = ctx.wild_cards
@@ -626,7 +638,9 @@ def _analyse_all(
     if set_shape and rules.meld_kinds != "runs_only" and not jokers:
         attempts.append(_try_set(cards, wild, ctx, pins, every))
     if run_shape and rules.meld_kinds != "sets_only":
-        attempts.append(_try_run(cards, wild, ctx, pins, every))
+        # Why no run fits is told only if nothing else is legal (the reasons cost the most).
+        told_run = told and (bool(reasons) or not any(attempt.reading for attempt in attempts))
+        attempts.append(_try_run(cards, wild, ctx, pins, every, told_run))
     if in_wild_set and not all(wild):
         reasons.append("A set of wild cards takes only wild cards.")
     if not attempts and not in_wild_set:
@@ -922,9 +936,15 @@ def window_starts(held: Iterable[int], length: int, size: int) -> list[int]:
 
 
 def _try_run(
-    cards: tuple[Card, ...], wild: tuple[bool, ...], ctx: Context, pins: _Pins, every: bool
+    cards: tuple[Card, ...],
+    wild: tuple[bool, ...],
+    ctx: Context,
+    pins: _Pins,
+    every: bool,
+    told: bool = True,
 ) -> _Attempt:
-    """Try every window of ranks the run could fill; keep the best legal one, else why not."""
+    """Try every window of ranks the run could fill; keep the best legal one, else why not
+    (unless not ``told``: then windows that cannot read are not looked into for reasons)."""
     rules = ctx.rules
     n = len(cards)
     natural = [card for card, w in zip(cards, wild, strict=True) if not w]
@@ -951,14 +971,11 @@ def _try_run(
     if reasons or not suits:
         return _Attempt(None, tuple(reasons))
 
-    best: _Reading | None = None
-    fits = 0
-    found: list[_Reading] = []
-    blocked: list[tuple[int, list[str]]] = []
     ace_in_seq = seq[0] == "A"
     # Only the windows that hold every anchor's rank can fit (the others fail in _fit_run).
     held = {at[card.rank] for card in anchors if card.rank in at}
-    windows: Iterable[tuple[str, int]] = itertools.product(suits, window_starts(held, n, size))
+    windows = list(itertools.product(suits, window_starts(held, n, size)))
+    passes = [windows]
     if not anchors:
         # Wild cards alone read as a run only with one standing in its own place (see
         # _place_run): only the windows of a suit holding such a card's rank can fit. The
@@ -975,55 +992,74 @@ def _try_run(
                 }
             )
         ]
+        # Under a wild limit, first the windows where as many as can stand in their own place
+        # keep to it (in the others every reading breaks it); all of them, in order, only
+        # if none of those reads, for the reasons.
+        hopeful = [
+            (suit, start) for suit, start in windows if _alone_keeps_limit(ctx, cards, suit, start)
+        ]
+        if not told:
+            passes = [hopeful]
+        elif hopeful and len(hopeful) < len(windows):
+            passes = [hopeful, windows]
     # Each card's points wherever it lies: all but an ace low and a joker priced as the card
     # it stands for (worked out once, not for every window).
     base = tuple(card_points(ctx, card) for card in cards)
-    for suit, start in windows:
-        slots = [seq[(start + i) % size] for i in range(n)]
-        shape = window_shape(start, n, size, ace_in_seq)
-        if shape is None:
-            continue
-        _, ace_low, ace_high, corner = shape
-        problems = []
-        if corner and not rules.around_the_corner:
-            low, high = (slots.index("A") - 1, slots.index("A") + 1)
-            around = f"{slots[max(low, 0)]}-A-{slots[min(high, n - 1)]}"
-            problems.append(
-                f"{around} goes around the corner, which these rules do not allow "
-                "(around_the_corner)."
-            )
-        if ace_low and "A" in slots and not corner and rules.ace_high_only:
-            problems.append(
-                "An ace is high only under these rules (A-2-3 is not a run here)"
-                + (
-                    " (ace_position)."
-                    if rules.ace_position == "high_only"
-                    else ": the low cards are out of the pack (omit_ranks)."
+    for tried in passes:
+        best: _Reading | None = None
+        fits = 0
+        found: list[_Reading] = []
+        blocked: list[tuple[int, list[str]]] = []
+        for suit, start in tried:
+            slots = [seq[(start + i) % size] for i in range(n)]
+            shape = window_shape(start, n, size, ace_in_seq)
+            if shape is None:
+                continue
+            _, ace_low, ace_high, corner = shape
+            problems = []
+            if corner and not rules.around_the_corner:
+                low, high = (slots.index("A") - 1, slots.index("A") + 1)
+                around = f"{slots[max(low, 0)]}-A-{slots[min(high, n - 1)]}"
+                problems.append(
+                    f"{around} goes around the corner, which these rules do not allow "
+                    "(around_the_corner)."
                 )
+            if ace_low and "A" in slots and not corner and rules.ace_high_only:
+                problems.append(
+                    "An ace is high only under these rules (A-2-3 is not a run here)"
+                    + (
+                        " (ace_position)."
+                        if rules.ace_position == "high_only"
+                        else ": the low cards are out of the pack (omit_ranks)."
+                    )
+                )
+            if ace_high and rules.ace_position == "low_only":
+                problems.append(
+                    "An ace is low only under these rules (Q-K-A is not a run here) (ace_position)."
+                )
+            fitted = _fit_run(
+                cards, wild, ctx, suit, slots, start, ace_low and not corner, pins, base
             )
-        if ace_high and rules.ace_position == "low_only":
-            problems.append(
-                "An ace is low only under these rules (Q-K-A is not a run here) (ace_position)."
-            )
-        fitted = _fit_run(cards, wild, ctx, suit, slots, start, ace_low and not corner, pins, base)
-        if fitted is None:
-            continue
-        reading, limit = fitted
-        if limit:
-            problems.append(limit)
-        if problems:
-            blocked.append((len(problems), problems))
-            continue
-        fits += 1
-        if every:
-            found.append(reading)
-        # Most points; then wilds in their own place read as themselves; then the highest.
-        if best is None or (sum(reading.points), -sum(reading.wild), reading.rank_sum) > (
-            sum(best.points),
-            -sum(best.wild),
-            best.rank_sum,
-        ):
-            best = reading
+            if fitted is None:
+                continue
+            reading, limit = fitted
+            if limit:
+                problems.append(limit)
+            if problems:
+                blocked.append((len(problems), problems))
+                continue
+            fits += 1
+            if every:
+                found.append(reading)
+            # Most points; then wilds in their own place read as themselves; then the highest.
+            if best is None or (sum(reading.points), -sum(reading.wild), reading.rank_sum) > (
+                sum(best.points),
+                -sum(best.wild),
+                best.rank_sum,
+            ):
+                best = reading
+        if best is not None:
+            break
     if best is not None:
         return _Attempt(best, (), fits, tuple(found))
     if blocked:
@@ -1033,6 +1069,21 @@ def _try_run(
                 reasons.extend(p for p in problems if p not in reasons)
         return _Attempt(None, tuple(reasons))
     return _Attempt(None, (_gap_reason(natural, n - len(natural)),))
+
+
+def _alone_keeps_limit(ctx: Context, cards: tuple[Card, ...], suit: str, start: int) -> bool:
+    """Whether wild cards alone as a run of ``suit`` from place ``start`` keep to the wild limit
+    with as many as can standing in their own place (with fewer, a reading breaks it more)."""
+    seq, at = _run_order(ctx.rules.omit_ranks)
+    n, size = len(cards), len(seq)
+    own = len(
+        {
+            at[card.rank]
+            for card in cards
+            if card.suit == suit and card.rank in at and (at[card.rank] - start) % size < n
+        }
+    )
+    return wild_limit_allows(ctx.rules.wild_limit, *_counted_wilds(ctx, n - own, own))
 
 
 def window_shape(

@@ -3,7 +3,7 @@
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, SUITS, Card, parse_cards
@@ -442,3 +442,37 @@ def test_wild_cards_alone_read_as_the_best_reading_named_card_by_card(
             default=None,
         )
         assert (free.legal, free.points if free.legal else None) == (best is not None, best), hand
+
+
+@given(
+    st.sampled_from(["none", "one", "one_per_three", "naturals_majority"]),
+    st.sampled_from(["natural", "wild"]),
+    st.lists(
+        st.sampled_from(parse_cards(["2S", "3S", "2H", "9S", "JK", "4S", "QS", "3H", "AS"])),
+        min_size=2,
+        max_size=6,
+    ),
+    st.lists(st.sampled_from(parse_cards(["4S", "5S", "JK", "3C"])), max_size=3),
+)
+@example("naturals_majority", "natural", parse_cards(["2S", "3S", "JK"]), [])
+@example("one_per_three", "natural", parse_cards(["2S", "3S", "AS", "9S", "JK", "2H"]), [])
+@example("one", "natural", parse_cards(["2S", "3S", "JK"]), parse_cards(["4S", "5S"]))
+def test_without_reasons_a_verdict_says_the_same_sooner(
+    limit: str, as_itself: str, hand: list[Card], extends: list[Card]
+) -> None:
+    # The arrangement asks only what a group scores: without reasons the referee skips the
+    # windows that cannot read, and tells the same legality, readings and points (twos and
+    # threes wild: wild cards alone can make a run of their own places).
+    options = {"jokers": 2, "wild_limit": limit, "wild_as_itself": as_itself}
+    rules = rules_for(
+        "rummy5000", {**options, "wild_ranks": ["2", "3"], "joker_points": "as_represented"}
+    )
+    ctx = Context(rules, "9", packs=2)
+    told, quiet = check_meld(hand, ctx, extends), check_meld(hand, ctx, extends, reasons=False)
+    assert (quiet.legal, quiet.kind, quiet.readings, quiet.points) == (
+        told.legal,
+        told.kind,
+        told.readings,
+        told.points,
+    )
+    assert bool(quiet.reasons) == bool(told.reasons)

@@ -127,7 +127,7 @@ class _PileModel:
             table = len(self.table[onto]) if onto is not None else 0
             self._spend(4 * (len(cards) + table) + 10 * wilds + alone)
             base = self.table[onto] if onto is not None else ()
-            verdict = self.exact_cache[key] = check_meld(key[0], self.ctx, base)
+            verdict = self.exact_cache[key] = check_meld(key[0], self.ctx, base, reasons=False)
         return verdict
 
     def ceiling(self) -> tuple[int, int]:
