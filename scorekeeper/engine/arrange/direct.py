@@ -63,6 +63,11 @@ class DirectScore:
         # it: asked of every candidate group, so kept.
         self._own: dict[Card, int] = {}
         self._shapes: dict[tuple[int, int], tuple[bool] | None] = {}
+        # Per run length, the starts of the windows the rules allow, each with whether its
+        # ace is low; and which counts of the wilds of a run's suit may stand in their own
+        # place under the wild limit, per (wilds, naturals, wilds of the suit).
+        self._windows: dict[int, dict[int, bool]] = {}
+        self._limits: dict[tuple[int, int, int], list[bool]] = {}
 
     def applies(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> bool:
         """Whether :meth:`points` can tell for these cards (else ask the referee): natural cards
@@ -203,33 +208,48 @@ class DirectScore:
         if n < rules.min_run or n > size or len(set(held)) != len(held):
             return None
         suit = naturals[0].suit
-        jokers = sum(1 for card in wilds if card.is_joker) if self.priced else 0
+        jokers = wilds.count(JOKER_CARD) if self.priced else 0
         # The other wilds score the same wherever they lie; those of the run's suit may stand
         # in their own place (one of each card).
         points_of = self._points_of
-        fixed = [card for card in wilds if not (jokers and card.is_joker)]
-        fixed_points = sum(points_of(card) for card in fixed)
-        own = sorted({at[c.rank] for c in fixed if not c.is_joker and c.suit == suit})
+        fixed_points = sum(points_of(card) for card in wilds) - jokers * points_of(JOKER_CARD)
+        own = {at[c.rank] for c in wilds if c.suit == suit} if jokers < len(wilds) else set()
         plain = [points_of(card) for card in naturals]  # an ace low aside
         natural_points = fixed_points + sum(plain)
+        # Whether the limit allows ``k`` wilds in their own place, the others standing for
+        # other cards: it hangs on nothing else.
+        limit_key = (len(wilds), len(naturals), len(own))
+        allowed = self._limits.get(limit_key)
+        if allowed is None:
+            allowed = self._limits[limit_key] = [
+                self._limit_ok(len(wilds) - k, k, len(naturals)) for k in range(len(own) + 1)
+            ]
+        if not own and not jokers and not allowed[0]:
+            return None
+        windows = self._windows.get(n)
+        if windows is None:
+            windows = self._windows[n] = {
+                start: shape[0]
+                for start in range(size)
+                if (shape := self._shape(start, n)) is not None
+            }
         best: int | None = None
         for start in window_starts(held, n, size):
-            shape = self._shape(start, n)
-            if shape is None:
+            low = windows.get(start)
+            if low is None:
                 continue
-            low = shape[0]
             total = natural_points
             if low and start in held:  # the natural ace at the bottom of the window
                 ace = naturals[held.index(start)]
                 total += card_points(ctx, ace, as_card=ace, ace_low=True) - plain[held.index(start)]
             if not own and not jokers:
-                # Every wild plain: the same points in any window, legal if the limit allows.
-                if self._limit_ok(len(wilds), 0, len(naturals)) and (best is None or total > best):
+                # Every wild plain: the same points in any window (the limit allowed them).
+                if best is None or total > best:
                     best = total
                 continue
             taken = {(p - start) % size for p in held}
-            places = [(p - start) % size for p in own]
-            here = [slot for slot in places if slot < n and slot not in taken]
+            here = [slot for slot in ((p - start) % size for p in sorted(own)) if slot < n]
+            here = [slot for slot in here if slot not in taken]
             # As the referee: the wilds of their own place there keep it, unless a joker
             # priced as represented is worth more there (then each choice is tried); the
             # jokers take the highest places left.
@@ -237,15 +257,18 @@ class DirectScore:
             if here and len(here) <= 4 and jokers:
                 keeps = [c for k in range(len(here), -1, -1) for c in combinations(here, k)]
             for keep in keeps:
-                if not self._limit_ok(len(wilds) - len(keep), len(keep), len(naturals)):
+                if not allowed[len(keep)]:
                     continue
                 reading = total
                 if jokers:
-                    free = sorted(
-                        (s for s in range(n) if s not in taken and s not in keep), reverse=True
-                    )
-                    for slot in free[:jokers]:
+                    left = jokers
+                    for slot in range(n - 1, -1, -1):
+                        if slot in taken or slot in keep:
+                            continue
                         reading += self._joker_at((start + slot) % size, suit, low and slot == 0)
+                        left -= 1
+                        if not left:
+                            break
                 if best is None or reading > best:
                     best = reading
         return best
