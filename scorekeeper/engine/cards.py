@@ -56,9 +56,13 @@ class Card:
     True
     """
 
-    __slots__ = ("rank", "suit")
+    __slots__ = ("is_joker", "number", "rank", "suit")
     rank: str
     suit: str
+    #: Whether it is the joker; and its number, ace 1 ... king 13, the joker 0 (kept on the
+    #: card, not worked out at each asking: the search asks them of every card at every turn).
+    is_joker: bool
+    number: int
 
     def __new__(cls, rank: str, suit: str = "") -> Card:
         made = _MADE.get((rank, suit))
@@ -72,6 +76,8 @@ class Card:
         card = super().__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "is_joker", rank == JOKER)
+        object.__setattr__(card, "number", RANK_NUMBER.get(rank, 0))
         _MADE[rank, suit] = card
         return card
 
@@ -128,15 +134,6 @@ class Card:
     def code(self) -> str:
         """The canonical code: upper case, ``10`` for ten."""
         return self.rank + self.suit
-
-    @property
-    def is_joker(self) -> bool:
-        return self.rank == JOKER
-
-    @property
-    def number(self) -> int:
-        """Ace 1 … king 13; the joker 0."""
-        return RANK_NUMBER.get(self.rank, 0)
 
     def __repr__(self) -> str:
         return f"Card.from_code({self.code()!r})"

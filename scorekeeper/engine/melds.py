@@ -272,9 +272,9 @@ def _check(
     pins: _Pins | None = None,
     told: bool = True,
 ) -> Verdict:
-    order = sorted(range(len(cards)), key=[_order_key(card) for card in cards].__getitem__)
-    key = tuple(cards[i] for i in order)
-    fixed = tuple(pins[i] for i in order) if pins is not None else None
+    order = _sorted_order(cards)
+    key = tuple(map(cards.__getitem__, order))
+    fixed = tuple(map(pins.__getitem__, order)) if pins is not None else None
     analysis = _analysis(key, ctx, fixed, told)
     return _verdict(cards, order, analysis, ctx, added_from)
 
@@ -507,8 +507,8 @@ def _every_reading(
     cards: tuple[Card, ...], ctx: Context, added_from: int, pins: _Pins | None
 ) -> list[Verdict]:
     """Every legal reading of ``cards`` as one meld, the best first (as ``check_meld`` tells it)."""
-    order = sorted(range(len(cards)), key=lambda i: _order_key(cards[i]))
-    key = tuple(cards[i] for i in order)
+    order = _sorted_order(cards)
+    key = tuple(map(cards.__getitem__, order))
     fixed = tuple(pins[i] for i in order) if pins is not None else (None,) * len(cards)
     analysis, readings = _analyse_all(key, ctx, fixed, every=True)
     if analysis[0] is None:
@@ -569,9 +569,9 @@ def _analyse_all(
     rules = ctx.rules
     n = len(cards)
     wilds = ctx.wild_cards
-    wild = tuple(card in wilds for card in cards)
+    wild = tuple(map(wilds.__contains__, cards))
     # Readings held fixed are rare (a declared wild, a melded one): most melds skip them.
-    pinned = any(pin is not None for pin in fixed)
+    pinned = fixed.count(None) != n
     if not every and not pinned and not any(wild):
         plain = _natural_meld(cards, ctx)
         if plain is not None:
@@ -661,7 +661,9 @@ def _analyse_all(
         notes = _notes(cards, best, sum(a.fits for a in attempts) > 1)
         others = tuple(r for a in attempts for r in a.readings)
         return (best.kind, best.as_cards, best.points, best.wild, (), notes), others
-    as_themselves = all(pin is None or pin == card for card, pin in zip(cards, pins, strict=True))
+    as_themselves = not pinned or all(
+        pin is None or pin == card for card, pin in zip(cards, pins, strict=True)
+    )
     if not reasons and all(wild) and rules.wild_sets and n >= rules.min_set and as_themselves:
         points = tuple(card_points(ctx, card) for card in cards)
         reading = _Reading("wild_set", cards, points, wild, 0)
@@ -693,7 +695,7 @@ def _natural_meld(cards: tuple[Card, ...], ctx: Context) -> _Analysis | None:
     """  # noqa: E501 (a doctest's output line)
     rules = ctx.rules
     n = len(cards)
-    if (n < rules.min_set and n < rules.min_run) or any(card.is_joker for card in cards):
+    if (n < rules.min_set and n < rules.min_run) or JOKER_CARD in cards:
         return None
     first = cards[0]
     ranks = {card.rank for card in cards}
@@ -899,10 +901,10 @@ def _set_suits(
     return choices
 
 
-def _order_key(card: Card) -> tuple[str, str]:
-    """A card's place in sorted order (as ``Card``'s own ordering), compared without calling
-    back into Python: the referee sorts every meld it is asked about."""
-    return card.rank, card.suit
+def _sorted_order(cards: tuple[Card, ...]) -> list[int]:
+    """The places of ``cards`` in sorted order (as ``Card``'s own ordering), keyed without
+    calling back into Python: the referee sorts every meld it is asked about."""
+    return sorted(range(len(cards)), key=[(card.rank, card.suit) for card in cards].__getitem__)
 
 
 def _run_ranks(ctx: Context) -> tuple[str, ...]:

@@ -130,7 +130,7 @@ def card_points(
         and not rules.card_overrides
         and rules.points_divisor == 1
         and not (ace_low and rank == "A")
-        and not ctx.is_wild(card)
+        and card not in ctx.wild_cards
     ):
         # A natural card at its rank's points: the referee asks this of nearly every card.
         return rules.card_points[RANK_INDEX[rank]]
