@@ -36,8 +36,12 @@ The corpus (``arrange_corpus.py`` beside this script, printed at the start of ea
   allow, so it is run twice: as published, and with those sets put back (then it solves the very
   problem our search solves, and the counts of cards placed must be equal).
 
-``--quick`` takes a few piles per cell and short timeouts (about two minutes); the default run
-takes under about fifteen minutes on two cores even if every call ran to its budget.
+Every time but the pathological piles' is the least of ``--repeat`` runs (default 3, 1 with
+``--quick``): a 2-core machine shared with others stalls now and then for tens of milliseconds,
+and a pile's worst single run then says more of the machine than of the search (``timeit``
+advises the least for the same reason). ``--repeat 1`` gives single runs. ``--quick`` takes a
+few piles per cell and short timeouts (about two minutes); the default run takes under about
+fifteen minutes on two cores even if every call ran to its budget.
 """
 
 from __future__ import annotations
@@ -113,16 +117,31 @@ def clear_caches() -> None:
         melds._analyse.cache_clear()
 
 
-def cold(call: Callable[[], T], limit: float) -> tuple[float, T | None]:
-    """Seconds taken by ``call`` with the referee's cache cleared, and its answer (None: slow)."""
-    clear_caches()
-    start = time.perf_counter()
-    try:
-        with time_limit(limit):
-            answer = call()
-    except Slow:
-        return time.perf_counter() - start, None
-    return time.perf_counter() - start, answer
+def cold(call: Callable[[], T], limit: float, repeat: int = 1) -> tuple[float, T | None]:
+    """Seconds taken by ``call`` with the referee's cache cleared (the least of ``repeat``
+    runs), and its answer (None: slow, and then it is not run again)."""
+    least = float("inf")
+    answer: T | None = None
+    for _ in range(repeat):
+        clear_caches()
+        start = time.perf_counter()
+        try:
+            with time_limit(limit):
+                answer = call()
+        except Slow:
+            return time.perf_counter() - start, None
+        least = min(least, time.perf_counter() - start)
+    return least, answer
+
+
+def least_time(call: Callable[[], T], repeat: int) -> tuple[float, T]:
+    """The least seconds of ``repeat`` runs of ``call`` (the peer's), and its answer."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        answer = call()
+        times.append(time.perf_counter() - start)
+    return min(times), answer
 
 
 def run_arrange(
@@ -244,7 +263,7 @@ def _melds_of(rng: random.Random, pile: Pile) -> list[tuple[Card, ...]]:
 
 
 def bench_corpus(rng: random.Random, args: argparse.Namespace) -> None:
-    print("Arranging piles (cold; ms):")
+    print(f"Arranging piles (cold; ms; each pile's least of {args.repeat} runs):")
     print(f"  {'mix, cards':<52} {'n':<6} {'median':>12}  {'worst':>12}")
     by_size = {size: Cell() for size in SIZES}
     slow_piles: list[str] = []
@@ -255,7 +274,9 @@ def bench_corpus(rng: random.Random, args: argparse.Namespace) -> None:
                 pile = make_pile(rng, mix, size)
                 ctx = pile.context()
                 seconds, result = cold(
-                    partial(run_arrange, pile.cards, ctx, pile.table, args.budget), args.timeout
+                    partial(run_arrange, pile.cards, ctx, pile.table, args.budget),
+                    args.timeout,
+                    args.repeat,
                 )
                 cell.seconds.append(seconds)
                 if result is None:
@@ -322,7 +343,8 @@ def bench_pathological(args: argparse.Namespace) -> None:
 def bench_brute(rng: random.Random, args: argparse.Namespace) -> None:
     print(
         f"Brute force beside the search (the baseline): {args.brute_piles} piles per mix and "
-        f"size, {BRUTE_SIZES[0]}-{BRUTE_SIZES[-1]} cards, 0-3 wilds, table melds on some:"
+        f"size, {BRUTE_SIZES[0]}-{BRUTE_SIZES[-1]} cards, 0-3 wilds, table melds on some "
+        f"(each pile's least of {args.repeat} runs, both):"
     )
     disagreements: list[str] = []
     compared = 0
@@ -341,14 +363,18 @@ def bench_brute(rng: random.Random, args: argparse.Namespace) -> None:
                 )
                 ctx = pile.context()
                 seconds, result = cold(
-                    partial(run_arrange, pile.cards, ctx, pile.table, args.budget), args.timeout
+                    partial(run_arrange, pile.cards, ctx, pile.table, args.budget),
+                    args.timeout,
+                    args.repeat,
                 )
                 ours[size].seconds.append(seconds)
                 if result is None:
                     ours[size].slow += 1
                     continue
                 ours[size].inexact += not exact(result)
-                seconds, best = cold(partial(best_score, pile.cards, ctx, pile.table), args.timeout)
+                seconds, best = cold(
+                    partial(best_score, pile.cards, ctx, pile.table), args.timeout, args.repeat
+                )
                 brute[size].seconds.append(seconds)
                 if best is None:
                     brute[size].slow += 1
@@ -415,7 +441,10 @@ def _peer_placed(rk: Any, ruleset: Any, cards: Sequence[Card]) -> int:
 
 def bench_peer(rng: random.Random, args: argparse.Namespace) -> None:
     mix: Mix = peer_mix()
-    print("Peer: rummikub-solver (integer linear program) beside arrange(), cards placed:")
+    print(
+        "Peer: rummikub-solver (integer linear program) beside arrange(), cards placed "
+        f"(each pile's least of {args.repeat} runs, both):"
+    )
     loaded = _peer_rulesets()
     if loaded is None:
         print(
@@ -444,15 +473,19 @@ def bench_peer(rng: random.Random, args: argparse.Namespace) -> None:
                 pile = make_pile(rng, mix, size, wilds=jokers, table_melds=0)
                 ctx = pile.context()
                 seconds, result = cold(
-                    partial(run_arrange, pile.cards, ctx, (), args.budget), args.timeout
+                    partial(run_arrange, pile.cards, ctx, (), args.budget),
+                    args.timeout,
+                    args.repeat,
                 )
                 ours.seconds.append(seconds)
-                start = time.perf_counter()
-                placed_pub = _peer_placed(rk, published, pile.cards)
-                theirs.seconds.append(time.perf_counter() - start)
-                start = time.perf_counter()
-                placed_ext = _peer_placed(rk, extended, pile.cards)
-                theirs_ext.seconds.append(time.perf_counter() - start)
+                seconds, placed_pub = least_time(
+                    partial(_peer_placed, rk, published, pile.cards), args.repeat
+                )
+                theirs.seconds.append(seconds)
+                seconds, placed_ext = least_time(
+                    partial(_peer_placed, rk, extended, pile.cards), args.repeat
+                )
+                theirs_ext.seconds.append(seconds)
                 if result is None:
                     ours.slow += 1
                     continue
@@ -488,6 +521,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a few piles per cell (~2 minutes)")
     parser.add_argument("--budget", type=int, default=None, help="arrange(budget=N) if it has it")
     parser.add_argument("--timeout", type=float, default=None, help="seconds before 'slow'")
+    parser.add_argument(
+        "--repeat", type=int, default=None, help="runs per pile, the least timed (default 3)"
+    )
     parser.add_argument("--pathological-worker", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pathological_worker is not None:
@@ -495,6 +531,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     quick = args.quick
     args.piles = args.piles if args.piles is not None else (2 if quick else 12)
+    args.repeat = args.repeat if args.repeat is not None else (1 if quick else 3)
     args.timeout = args.timeout if args.timeout is not None else (5.0 if quick else 10.0)
     args.patho_timeout = 8.0 if quick else 20.0
     args.brute_piles = 1 if quick else 6
