@@ -146,17 +146,16 @@ class Card:
 _MADE: dict[tuple[str, str], Card] = {}
 JOKER_CARD = Card(JOKER)
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
-_BY_PLACE = {(card.rank, card.suit): card for card in ALL_CARDS}
 
 
 def card_of(rank: str, suit: str) -> Card:
     """The card of ``rank`` and ``suit``, made once (the referee names the card of every place
     of every window it tries: a lookup, not a new card each time).
 
-    >>> card_of("10", "H") == Card("10", "H")
+    >>> card_of("10", "H") is Card("10", "H")
     True
     """
-    return _BY_PLACE[rank, suit]
+    return _MADE[rank, suit]
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:

@@ -509,7 +509,7 @@ def _every_reading(
     """Every legal reading of ``cards`` as one meld, the best first (as ``check_meld`` tells it)."""
     order = _sorted_order(cards)
     key = tuple(map(cards.__getitem__, order))
-    fixed = tuple(pins[i] for i in order) if pins is not None else (None,) * len(cards)
+    fixed = tuple(map(pins.__getitem__, order)) if pins is not None else (None,) * len(cards)
     analysis, readings = _analyse_all(key, ctx, fixed, every=True)
     if analysis[0] is None:
         return []
@@ -974,11 +974,11 @@ def _try_run(
         return _Attempt(None, tuple(reasons))
 
     ace_in_seq = seq[0] == "A"
-    # Only the windows that hold every anchor's rank can fit (the others fail in _fit_run).
-    held = {at[card.rank] for card in anchors if card.rank in at}
-    windows = list(itertools.product(suits, window_starts(held, n, size)))
-    passes = [windows]
-    if not anchors:
+    if anchors:
+        # Only the windows that hold every anchor's rank can fit (the others fail in _fit_run).
+        held = {at[card.rank] for card in anchors if card.rank in at}
+        passes = [list(itertools.product(suits, window_starts(held, n, size)))]
+    else:
         # Wild cards alone read as a run only with one standing in its own place (see
         # _place_run): only the windows of a suit holding such a card's rank can fit. The
         # leftover wilds of the arrangement ask this of a great many groups.
@@ -998,12 +998,16 @@ def _try_run(
         # keep to it (in the others every reading breaks it); all of them, in order, only
         # if none of those reads, for the reasons.
         hopeful = [
-            (suit, start) for suit, start in windows if _alone_keeps_limit(ctx, cards, suit, start)
+            (suit, start)
+            for suit, start in windows
+            if _alone_keeps_limit(ctx, cards, suit, start, at, size)
         ]
         if not told:
             passes = [hopeful]
         elif hopeful and len(hopeful) < len(windows):
             passes = [hopeful, windows]
+        else:
+            passes = [windows]
     # Each card's points wherever it lies: all but an ace low and a joker priced as the card
     # it stands for (worked out once, not for every window).
     base = tuple(card_points(ctx, card) for card in cards)
@@ -1073,11 +1077,13 @@ def _try_run(
     return _Attempt(None, (_gap_reason(natural, n - len(natural)),))
 
 
-def _alone_keeps_limit(ctx: Context, cards: tuple[Card, ...], suit: str, start: int) -> bool:
-    """Whether wild cards alone as a run of ``suit`` from place ``start`` keep to the wild limit
-    with as many as can standing in their own place (with fewer, a reading breaks it more)."""
-    seq, at = _run_order(ctx.rules.omit_ranks)
-    n, size = len(cards), len(seq)
+def _alone_keeps_limit(
+    ctx: Context, cards: tuple[Card, ...], suit: str, start: int, at: dict[str, int], size: int
+) -> bool:
+    """Whether wild cards alone as a run of ``suit`` from place ``start`` (of ``size`` places
+    in the run order, ``at`` each rank's) keep to the wild limit with as many as can standing
+    in their own place (with fewer, a reading breaks it more)."""
+    n = len(cards)
     own = len(
         {
             at[card.rank]

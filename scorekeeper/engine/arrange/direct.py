@@ -62,10 +62,10 @@ class DirectScore:
         # A card's points where it lies as itself, and each window's shape as the rules take
         # it: asked of every candidate group, so kept.
         self._own: dict[Card, int] = {}
-        self._shapes: dict[tuple[int, int], tuple[bool] | None] = {}
         # Per run length, the starts of the windows the rules allow, each with whether its
-        # ace is low; and which counts of the wilds of a run's suit may stand in their own
-        # place under the wild limit, per (wilds, naturals, wilds of the suit).
+        # ace is low (see ``_windows_of``); and which counts of the wilds of a run's suit may
+        # stand in their own place under the wild limit, per (wilds, naturals, wilds of the
+        # suit).
         self._windows: dict[int, dict[int, bool]] = {}
         self._limits: dict[tuple[int, int, int], list[bool]] = {}
 
@@ -178,16 +178,18 @@ class DirectScore:
             points = self._own[card] = card_points(self.ctx, card)
         return points
 
-    def _shape(self, start: int, n: int) -> tuple[bool] | None:
-        """Whether the window of ``n`` ranks from ``start`` reads its ace low, as (low,);
-        None where the rules allow no such window."""
-        key = (start, n)
-        if key in self._shapes:
-            return self._shapes[key]
+    def _windows_of(self, n: int) -> dict[int, bool]:
+        """The starts of the windows of ``n`` ranks the rules allow, each with whether it reads
+        its ace low (kept per length)."""
+        windows = self._windows.get(n)
+        if windows is not None:
+            return windows
         rules = self.ctx.rules
-        shape = window_shape(start, n, len(self.seq), self.seq[0] == "A")
-        found: tuple[bool] | None = None
-        if shape is not None:
+        windows = self._windows[n] = {}
+        for start in range(len(self.seq)):
+            shape = window_shape(start, n, len(self.seq), self.seq[0] == "A")
+            if shape is None:
+                continue
             _, ace_low, ace_high, corner = shape
             if not (
                 (corner and not rules.around_the_corner)
@@ -195,9 +197,8 @@ class DirectScore:
                 or (ace_low and not corner and rules.ace_high_only)
                 or (ace_high and rules.ace_position == "low_only")
             ):
-                found = (ace_low and not corner,)
-        self._shapes[key] = found
-        return found
+                windows[start] = ace_low and not corner
+        return windows
 
     def _run(self, naturals: Sequence[Card], wilds: Sequence[Card]) -> int | None:
         rules, ctx = self.ctx.rules, self.ctx
@@ -213,7 +214,7 @@ class DirectScore:
         # in their own place (one of each card).
         points_of = self._points_of
         fixed_points = sum(points_of(card) for card in wilds) - jokers * points_of(JOKER_CARD)
-        own = {at[c.rank] for c in wilds if c.suit == suit} if jokers < len(wilds) else set()
+        own = sorted({at[c.rank] for c in wilds if c.suit == suit}) if jokers < len(wilds) else []
         plain = [points_of(card) for card in naturals]  # an ace low aside
         natural_points = fixed_points + sum(plain)
         # Whether the limit allows ``k`` wilds in their own place, the others standing for
@@ -226,13 +227,7 @@ class DirectScore:
             ]
         if not own and not jokers and not allowed[0]:
             return None
-        windows = self._windows.get(n)
-        if windows is None:
-            windows = self._windows[n] = {
-                start: shape[0]
-                for start in range(size)
-                if (shape := self._shape(start, n)) is not None
-            }
+        windows = self._windows_of(n)
         best: int | None = None
         for start in window_starts(held, n, size):
             low = windows.get(start)
@@ -248,8 +243,8 @@ class DirectScore:
                     best = total
                 continue
             taken = {(p - start) % size for p in held}
-            here = [slot for slot in ((p - start) % size for p in sorted(own)) if slot < n]
-            here = [slot for slot in here if slot not in taken]
+            places = [(p - start) % size for p in own]
+            here = [slot for slot in places if slot < n and slot not in taken]
             # As the referee: the wilds of their own place there keep it, unless a joker
             # priced as represented is worth more there (then each choice is tried); the
             # jokers take the highest places left.
