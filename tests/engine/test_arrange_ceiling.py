@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.arrange import arrange
+from scorekeeper.engine.arrange.budget import Budget
 from scorekeeper.engine.arrange.model import _PileModel
 from scorekeeper.engine.arrange.search import _Solver
 from scorekeeper.engine.brute import best_score
@@ -97,6 +98,38 @@ def test_without_the_narrow_groups_the_search_finds_the_same(
     assert whole.exact and whole.fewest
     assert whole.score[:2] == narrow.score[:2]
     assert whole.work > narrow.work
+
+
+# A 5000 pile (2 packs, jokers priced as represented, naturals_majority, fives wild): seven wild
+# cards among 30. The benchmark corpus's slowest pile: it answered 29 cards placed, not exact,
+# after the whole budget (making every candidate group took the search's share).
+TWO_WILDS = (
+    "QS JD 5D 10D JS 10D 7S KH 6S 8H 5S 9D 3S QD JK 10S JK 6H AD 2S 9D 7H 9S 8S KD JK AS 5H 8D 5S"
+)
+
+
+def test_groups_of_two_wilds_reach_the_ceiling_where_one_wild_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No split of groups of one wild at most reaches the ceiling (KH needs a set with KD and
+    a wild, and every wild is wanted elsewhere); of two at most, one does: exact, with every
+    card placed, in a fraction of the budget."""
+    options = {
+        "decks": 2,
+        "jokers": 4,
+        "wild_limit": "naturals_majority",
+        "joker_points": "as_represented",
+    }
+    ctx = Context(rules_for("rummy5000", options), "5", packs=2)
+    pile = parse_cards(TWO_WILDS.split())
+    assert ceiling(pile, ctx, []) == (30, 1050)
+    answer = arrange(pile, ctx)
+    check_split(pile, ctx, [], answer)
+    assert answer.exact and answer.score[:2] == (30, 1050)
+    assert answer.work <= len(arrange_module.NARROW_WILDS) * arrange_module.NARROW_BUDGET
+    # The narrowed searches alone: with groups of one wild, none reaches the ceiling.
+    monkeypatch.setattr(arrange_module, "NARROW_WILDS", (1,))
+    assert arrange_module._narrowed(tuple(pile), ctx, [], Budget(10**6), (30, 1050), {}) is None
 
 
 # A 500 pile, two jokers priced as what they stand for (a corpus pile of 40 cards and three

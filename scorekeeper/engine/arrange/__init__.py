@@ -109,6 +109,7 @@ from dataclasses import dataclass, replace
 from ..cards import JOKER_CARD, RANKS, SUITS, Card, format_cards, parse_cards
 from ..melds import Context, Verdict, check_meld
 from .budget import Budget, BudgetSpent
+from .candidates import _Scored
 from .dp import best_new_melds
 from .greedy import extend
 from .model import _PileModel
@@ -126,6 +127,12 @@ DEFAULT_BUDGET = 200_000
 #: takes less work than that try (and its groups are the fewest, which the try's are not).
 NARROW_FROM = 20
 NARROW_BUDGET = 40_000
+#: The most wilds a group may hold in each narrowed search, in turn, each with up to
+#: :data:`NARROW_BUDGET`: where no split of groups of one wild reaches the pile's ceiling, one of
+#: groups of two often does (on the corpus's 30-40-card piles of 4 packs or of majority and
+#: jokers as represented, in 10,000-36,000 steps, where the search among every group took
+#: 65,000-170,000, or did not finish).
+NARROW_WILDS = (1, 2)
 
 #: The most work the search among groups whose cards all score their most may do
 #: (:func:`_at_ceiling`) before the search among every group.
@@ -365,7 +372,8 @@ def _by_search(
     for by_count in (True, False):
         solver = _Solver(ctx, melds, cards, by_count=by_count)
         if not solver.by_count and len(cards) >= NARROW_FROM and solver.narrows():
-            narrowed = _narrowed(cards, ctx, melds, work, solver.ceiling())
+            solver.scored = {}  # (what the narrowed searches score, this one need not)
+            narrowed = _narrowed(cards, ctx, melds, work, solver.ceiling(), solver.scored)
             if narrowed is not None:
                 return narrowed
         solver.budget = work
@@ -442,35 +450,42 @@ def _narrowed(
     melds: list[tuple[Card, ...]],
     work: Budget,
     most: tuple[int, int],
+    scored: _Scored,
 ) -> Arrangement | None:
-    """Wilds told apart one by one, the search over the groups of one wild at most first: a
-    split there that places every card and scores all it could (``most``: then no split is
-    better), or None if it found none within its share of the budget.
+    """Wilds told apart one by one, the search over the groups of one wild at most first, then
+    of two at most: a split there that places every card and scores all it could (``most``:
+    then no split is better), or None if neither found one within its share of the budget.
 
     One by one, making the candidate groups is most of the work (a group for every choice of
     wilds: 150,000 on a 30-card pile with eight wilds of five kinds), and with one wild a group
     there are a tenth as many. On the benchmark's slowest piles such a split reached ``most``
-    on three in four. Only groups that lose no points are searched (:func:`_at_ceiling`). The
-    groups are the fewest among those of one wild, then joined where they can be.
+    on three in four. Where none of one wild a group does, one of two often does, still among
+    far fewer groups than all (:data:`NARROW_WILDS`). Only groups that lose no points are
+    searched (:func:`_at_ceiling`). The groups are the fewest among those searched, then
+    joined where they can be. What each group scores is kept in ``scored``, for the searches
+    after.
     """
-    narrow = _Solver(ctx, melds, cards, by_count=False)
-    narrow.most_wilds = 1
-    narrow.budget = own = Budget(max(0, min(NARROW_BUDGET, work.left)), grace=1.0)
-    narrow.aspire = most
-    try:
-        lossless = narrow.lossless()
-        result = None if lossless is None else narrow.solve(lossless)
-    except BudgetSpent:
-        result = None
-    finally:
-        work.left -= own.used
-    if result is None:
-        return None
-    checked = _merged(result[0], ctx)
-    answer = _answer(cards, checked, True)
-    if answer.score[:2] < most:
-        return None  # pragma: no cover (every split the search takes reaches it)
-    return replace(answer, fewest=False)
+    for most_wilds in NARROW_WILDS:
+        narrow = _Solver(ctx, melds, cards, by_count=False)
+        narrow.most_wilds = most_wilds
+        narrow.scored = scored  # (each group scored once, whichever search asks first)
+        narrow.budget = own = Budget(max(0, min(NARROW_BUDGET, work.left)), grace=1.0)
+        narrow.aspire = most
+        try:
+            lossless = narrow.lossless()
+            result = None if lossless is None else narrow.solve(lossless)
+        except BudgetSpent:
+            result = None
+        finally:
+            work.left -= own.used
+        if result is None:
+            continue
+        checked = _merged(result[0], ctx)
+        answer = _answer(cards, checked, True)
+        if answer.score[:2] < most:
+            return None  # pragma: no cover (every split the search takes reaches it)
+        return replace(answer, fewest=False)
+    return None
 
 
 def _merged(

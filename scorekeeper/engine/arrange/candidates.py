@@ -19,6 +19,12 @@ from .model import _EXACT, _Fast, _PileModel
 #: cards it places and its points (by count: without its wilds' own points).
 _Pattern = tuple[tuple[tuple[int, int], ...], int | None, "int | tuple[int, ...]", int, int, int]
 
+#: What a group of naturals (laid off onto a table meld, or not) scores with a choice of wilds,
+#: by its signature (see :meth:`_Candidates._choices`): None where it is not legal.
+_Scored = dict[
+    tuple[tuple[tuple[int, int], ...], int | None, tuple[int, tuple[int, ...]]], int | None
+]
+
 
 class _Candidates(_PileModel):
     """A pile's model of the referee, and the candidate groups it gives."""
@@ -31,10 +37,9 @@ class _Candidates(_PileModel):
     ceiling_only: bool = False
     #: One by one, what each group of naturals scores with each choice of wilds (by its
     #: signature, see :meth:`_choices`): scored once, though :meth:`completed` comes back to a
-    #: group of naturals for the choices ``ceiling_only`` left out.
-    scored: dict[
-        tuple[tuple[tuple[int, int], ...], int | None, tuple[int, tuple[int, ...]]], int | None
-    ]
+    #: group of naturals for the choices ``ceiling_only`` left out, nor by the searches of one
+    #: pile that share it (see :func:`.arrange._narrowed`).
+    scored: _Scored
 
     def narrows(self) -> bool:
         """Whether groups of one wild at most are far fewer than all: the choices of one wild
@@ -71,7 +76,9 @@ class _Candidates(_PileModel):
         ) = None
         self.priced = self.ctx.jokers_priced
         self.direct = DirectScore(self.ctx)
-        self.scored = {}
+        # Given before (shared by the narrowed searches and the search among every group of one
+        # pile: the same groups score the same), or new.
+        self.scored = getattr(self, "scored", {})
         #: The kind of the jokers priced as represented whose choices ``ceiling_only`` limits.
         self._joker_kind = (
             self.kinds.index(JOKER_CARD)
