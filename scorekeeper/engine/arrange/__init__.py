@@ -35,10 +35,10 @@ split is made only of groups in which every card scores its most. So, where wild
 one by one (below), the branch and bound first searches those groups, each split cut as soon as
 it cannot reach the ceiling: among the groups of one wild at most on piles of
 :data:`NARROW_FROM` cards or more (:func:`_narrowed`: a tenth of the candidate groups, and a
-split at the ceiling on three slow piles in four), then among every group where they are at most
-half of all (:func:`_at_ceiling`: jokers priced as represented lose points in most places; with
-two or more, only the groups whose jokers could each score their most are made for it, the rest
-after, if needed); it answers with what it found there if that reaches the ceiling. Past the
+split at the ceiling on three slow piles in four), then of two at most, then among every group
+where they are at most half of all (:func:`_at_ceiling`: jokers priced as represented lose
+points in most places; with two or more, only the groups whose jokers could each score their
+most are made for it, the rest after, if needed); it answers with what it found there if that reaches the ceiling. Past the
 budget the answer is the best split found (if neither found one, the plain runs and sets of the
 natural cards), taken further by :mod:`.greedy` (the cards it leaves out placed where the
 referee allows), with ``exact`` False. Every answer is checked by the referee
