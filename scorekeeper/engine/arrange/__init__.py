@@ -39,10 +39,10 @@ split at the ceiling on three slow piles in four), then of two at most, then amo
 where they are at most half of all (:func:`_at_ceiling`: jokers priced as represented lose
 points in most places; with two or more, only the groups whose jokers could each score their
 most are made for it, the rest after, if needed); it answers with what it found there if that
-reaches the ceiling. Past the budget the answer is the best split found (if neither found one, the plain runs and sets of the
-natural cards), taken further by :mod:`.greedy` (the cards it leaves out placed where the
-referee allows), with ``exact`` False. Every answer is checked by the referee
-(:func:`.melds.check_meld`).
+reaches the ceiling. Past the budget the answer is the best split found (if neither found one,
+the plain runs and sets of the natural cards), taken further by :mod:`.greedy` (the cards it
+leaves out placed where the referee allows), with ``exact`` False. Every answer is checked by
+the referee (:func:`.melds.check_meld`).
 
 How the branch and bound works, and why it is exact:
 
