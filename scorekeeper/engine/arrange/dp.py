@@ -63,6 +63,12 @@ FIX, JOK = "F", "J"
 #: Beam width once the budget is spent.
 BEAM = 48
 
+#: Budget steps a state made is charged (its moves, merging, the bounds; two for each other
+#: piece of work counted): so that a step here takes about as long as one of the search's
+#: (:mod:`.search`), 3.5-5 µs on the benchmark's piles that reach the budget. Charged half as
+#: much, a step here took 10-14 µs, and a request that reached the programme ran past its second.
+STEPS_PER_STATE = 4
+
 #: A placeholder for a card of a group: how it fills its place, and that place.
 _Spot = tuple[str, int, int]
 #: What one move does to one group: the track after it (None: closed), its new cards, and the
@@ -295,8 +301,7 @@ class PileDP:
                 old = out.get(new)
                 if old is None or total > old[0]:
                     out[new] = (total, state, action)
-            # A state made costs about two budget steps (its moves, merging, the bounds).
-            budget.left -= 2 * made + 1
+            budget.left -= STEPS_PER_STATE * made + 2
             if budget.spent and out and len(out) >= 4 * BEAM:
                 break  # past the budget: the rest of this layer is not looked at
         if self.floor is not None and at is not None:
@@ -387,7 +392,7 @@ class PileDP:
         card, point = self.scale.card, self.scale.point
         if not m:
             return [(0, 0, 0)]
-        self.budget.left -= 1  # placing wilds is work: counted, the layer checks the budget
+        self.budget.left -= 2  # placing wilds is work: counted, the layer checks the budget
         if not self.jokers:
             return [(m, 0, m * card)] if m <= fixed_free else []
         ranked = sorted(values, reverse=True)
@@ -755,7 +760,7 @@ class PileDP:
         choices: list[SetChoice] = []
         free = fixed_free + joker_free
         for nat_used in product(*(range(n + 1) for n in naturals)):
-            self.budget.spend()
+            self.budget.spend(2)
             anchors = sum(nat_used) + sum(own_use)
             points = sum(n * self.nat_pts[p][s] for s, n in enumerate(nat_used))
             if not anchors:
@@ -852,7 +857,7 @@ class PileDP:
             free = sum(left) - plain - f
             if free < 0:
                 continue
-            self.budget.spend()
+            self.budget.spend(2)
             value = sum(end[3] for end in combo)
             capacity = min(cap + sum(end[4] for end in combo), free)
             rest_jokers = joker_free - jk
