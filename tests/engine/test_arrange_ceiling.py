@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.arrange import arrange
+from scorekeeper.engine.arrange import Arrangement, arrange
 from scorekeeper.engine.arrange.budget import Budget
 from scorekeeper.engine.arrange.model import _PileModel
 from scorekeeper.engine.arrange.search import _Solver
@@ -100,6 +100,29 @@ def test_without_the_narrow_groups_the_search_finds_the_same(
     assert whole.work > narrow.work
 
 
+# 5000 with two packs and four jokers priced as what they stand for, wilds fewer than naturals in
+# every meld: the house mix of the benchmark's slowest piles.
+MAJORITY_5000 = {
+    "decks": 2,
+    "jokers": 4,
+    "wild_limit": "naturals_majority",
+    "joker_points": "as_represented",
+}
+
+
+def _exact_at_ceiling(
+    codes: str, wild_rank: str, most: tuple[int, int]
+) -> tuple[Context, list[Card], Arrangement]:
+    """A MAJORITY_5000 pile whose ceiling is ``most``, arranged: a legal split, exact, there."""
+    ctx = Context(rules_for("rummy5000", MAJORITY_5000), wild_rank, packs=2)
+    pile = parse_cards(codes.split())
+    assert ceiling(pile, ctx, []) == most
+    answer = arrange(pile, ctx)
+    check_split(pile, ctx, [], answer)
+    assert answer.exact and answer.score[:2] == most
+    return ctx, pile, answer
+
+
 # A 5000 pile (2 packs, jokers priced as represented, naturals_majority, fives wild): seven wild
 # cards among 30. The benchmark corpus's slowest pile: it answered 29 cards placed, not exact,
 # after the whole budget (making every candidate group took the search's share).
@@ -114,18 +137,7 @@ def test_groups_of_two_wilds_reach_the_ceiling_where_one_wild_does_not(
     """No split of groups of one wild at most reaches the ceiling (KH needs a set with KD and
     a wild, and every wild is wanted elsewhere); of two at most, one does: exact, with every
     card placed, in a fraction of the budget."""
-    options = {
-        "decks": 2,
-        "jokers": 4,
-        "wild_limit": "naturals_majority",
-        "joker_points": "as_represented",
-    }
-    ctx = Context(rules_for("rummy5000", options), "5", packs=2)
-    pile = parse_cards(TWO_WILDS.split())
-    assert ceiling(pile, ctx, []) == (30, 1050)
-    answer = arrange(pile, ctx)
-    check_split(pile, ctx, [], answer)
-    assert answer.exact and answer.score[:2] == (30, 1050)
+    ctx, pile, answer = _exact_at_ceiling(TWO_WILDS, "5", (30, 1050))
     assert answer.work <= len(arrange_module.NARROW_WILDS) * arrange_module.NARROW_BUDGET
     # The narrowed searches alone: with groups of one wild, none reaches the ceiling.
     monkeypatch.setattr(arrange_module, "NARROW_WILDS", (1,))
@@ -174,18 +186,7 @@ def test_wild_aces_melded_as_themselves_reach_the_ceiling() -> None:
     """5000, aces the round's wild rank, four jokers priced as represented (naturals_majority):
     the five aces meld as a set of aces in their own place, so a joker-only check of which
     cards some lossless group holds must not stand for every wild (exact at the ceiling)."""
-    options = {
-        "decks": 2,
-        "jokers": 4,
-        "wild_limit": "naturals_majority",
-        "joker_points": "as_represented",
-    }
-    ctx = Context(rules_for("rummy5000", options), "A", packs=2)
-    pile = parse_cards(WILD_ACES.split())
-    assert ceiling(pile, ctx, []) == (30, 1415)
-    answer = arrange(pile, ctx)
-    check_split(pile, ctx, [], answer)
-    assert answer.exact and answer.score[:2] == (30, 1415)
+    _exact_at_ceiling(WILD_ACES, "A", (30, 1415))
 
 
 PRICED_JOKERS = [
