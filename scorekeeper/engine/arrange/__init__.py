@@ -467,6 +467,8 @@ def _narrowed(
     """
     for most_wilds in NARROW_WILDS:
         narrow = _Solver(ctx, melds, cards, by_count=False)
+        if not narrow.narrows(most_wilds):
+            continue  # (nearly all the groups: the search among every group follows)
         narrow.most_wilds = most_wilds
         narrow.scored = scored  # (each group scored once, whichever search asks first)
         narrow.budget = own = Budget(max(0, min(NARROW_BUDGET, work.left)), grace=1.0)

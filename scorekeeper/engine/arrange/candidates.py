@@ -41,18 +41,33 @@ class _Candidates(_PileModel):
     #: pile that share it (see :func:`.arrange._narrowed`).
     scored: _Scored
 
-    def narrows(self) -> bool:
-        """Whether groups of one wild at most are far fewer than all: the choices of one wild
-        or none are half of all the choices of wilds, or less (so with three wilds of three
-        kinds; not with two jokers alone, nor a joker and one other wild). Groups of more wilds
-        are fewer than their choices tell (a meld needs more natural cards to hold them, and a
+    def narrows(self, most_wilds: int = 1) -> bool:
+        """Whether groups of ``most_wilds`` wilds at most are far fewer than all: their choices
+        of wilds are half of all the choices of wilds, or less (so for one wild with three wilds
+        of three kinds; not with two jokers alone, nor a joker and one other wild; for two,
+        not with three wilds of three kinds, seven choices of eight). Groups of more wilds are
+        fewer than their choices tell (a meld needs more natural cards to hold them, and a
         limit refuses some): on the benchmark's one-eyed jacks piles with one joker, which a
         third left out, the search among groups of one wild took a fifth to a half of the work
-        of the search among all."""
-        choices = 1
+        of the search among all.
+
+        >>> from ..presets import rules_for
+        >>> from ..cards import parse_cards
+        >>> from ..points import Context
+        >>> ctx = Context(rules_for("rummy500", {"jokers": 2, "wild_cards": ["JS", "JH"]}))
+        >>> model = _Candidates(ctx, [], tuple(parse_cards(["JS", "JH", "JK"])), False)
+        >>> model.narrows(1), model.narrows(2)
+        (True, False)
+        """
+        # How many choices of wilds hold each number of wilds (a product of polynomials).
+        sized = [1]
         for n in self.kind_count:
-            choices *= n + 1
-        return choices >= 2 * (1 + len(self.kinds))
+            grown = [0] * (len(sized) + n)
+            for size, ways in enumerate(sized):
+                for more in range(n + 1):
+                    grown[size + more] += ways
+            sized = grown
+        return 2 * sum(sized[: most_wilds + 1]) <= sum(sized)
 
     def _patterns(self) -> list[_Pattern]:
         """Every candidate group of the pile. By count, a row's stretches of wild counts that
