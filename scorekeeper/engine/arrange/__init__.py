@@ -128,10 +128,11 @@ DEFAULT_BUDGET = 200_000
 NARROW_FROM = 20
 NARROW_BUDGET = 40_000
 #: The most wilds a group may hold in each narrowed search, in turn, each with up to
-#: :data:`NARROW_BUDGET`: where no split of groups of one wild reaches the pile's ceiling, one of
-#: groups of two often does (on the corpus's 30-40-card piles of 4 packs or of majority and
-#: jokers as represented, in 10,000-36,000 steps, where the search among every group took
-#: 65,000-170,000, or did not finish).
+#: :data:`NARROW_BUDGET` and only where its groups are far fewer than all
+#: (:meth:`.candidates._Candidates.narrows`): where no split of groups of one wild reaches the
+#: pile's ceiling, one of groups of two often does (on the corpus's 30-40-card piles of 4 packs
+#: or of majority and jokers as represented, in 10,000-36,000 steps, where the search among
+#: every group took 65,000-170,000, or did not finish).
 NARROW_WILDS = (1, 2)
 
 #: The most work the search among groups whose cards all score their most may do
