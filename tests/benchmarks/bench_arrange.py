@@ -42,6 +42,12 @@ and a pile's worst single run then says more of the machine than of the search (
 advises the least for the same reason). ``--repeat 1`` gives single runs. ``--quick`` takes a
 few piles per cell and short timeouts (about two minutes); the default run takes under about
 fifteen minutes on two cores even if every call ran to its budget.
+
+This machine's speed drifts too, by up to two or three times over an afternoon (one meld check:
+23 to 70 µs in runs hours apart): the run starts and ends with a **machine reference**, a fixed
+pure-Python workload that does not use the engine (dicts, tuples, sorting), the least of five.
+Figures of two runs compare only beside their references (or run both engines in one process:
+``ab_arrange.py``).
 """
 
 from __future__ import annotations
@@ -192,6 +198,23 @@ def row(label: str, cell: Cell, width: int = 52) -> str:
     if cell.loose_groups:
         extra += f"  groups not proved fewest {cell.loose_groups}"
     return f"  {label:<{width}} n={len(cell.seconds):<4} {figures(cell.seconds)}{extra}"
+
+
+def machine_reference() -> float:
+    """Milliseconds of a fixed pure-Python workload that does not use the engine (dict
+    look-ups of tuples, sorting: the kind of work the search does), the least of five runs."""
+
+    def work() -> int:
+        rng = random.Random(1)
+        seen: dict[tuple[int, int], int] = {}
+        total = 0
+        for i in range(60_000):
+            key = (rng.randrange(500), i % 97)
+            seen[key] = seen.get(key, 0) + 1
+            total += len(seen) & 7
+        return total + len(sorted(seen.items()))
+
+    return least_time(work, 5)[0] * 1000
 
 
 # --- the sections ---------------------------------------------------------------------------
@@ -540,6 +563,9 @@ def main(argv: list[str] | None = None) -> None:
 
     started = time.perf_counter()
     print_corpus(args)
+    reference = machine_reference()
+    print(f"Machine reference (a fixed pure-Python workload, least of 5): {reference:.1f} ms")
+    print(flush=True)
     sections: list[tuple[str, Callable[[], None]]] = [
         ("meld check", lambda: bench_meld_check(random.Random(args.seed), meld_checks)),
         ("piles", lambda: bench_corpus(random.Random(args.seed + 1), args)),
@@ -552,6 +578,10 @@ def main(argv: list[str] | None = None) -> None:
         start = time.perf_counter()
         section()
         took.append(f"{name} {time.perf_counter() - start:.0f} s")
+    print(
+        f"Machine reference at the start {reference:.1f} ms, at the end "
+        f"{machine_reference():.1f} ms."
+    )
     print(f"Done in {time.perf_counter() - started:.0f} s ({', '.join(took)}).")
 
 
