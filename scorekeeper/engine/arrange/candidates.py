@@ -111,12 +111,13 @@ class _Candidates(_PileModel):
         fast: list[tuple[int | None, list[_Fast]]] = []
         for naturals, onto, row in self._rows(fast):
             self._spend(1)
-            cards = self._cards(naturals)
-            n_nat = len(cards)
             if by_count:
+                # (The cards themselves only for the referee: most rows never ask it.)
+                n_nat = sum(c for _, c in naturals)
                 resolved: list[int | None] = []
                 for k, points in enumerate(row):
                     if points == _EXACT:
+                        cards = self._cards(naturals)
                         verdict = self._exact((*cards, *self.pool[W - k :]), onto)
                         points = (
                             verdict.points - sum(self.pool_points[W - k :])
@@ -136,6 +137,7 @@ class _Candidates(_PileModel):
                     patterns.append((naturals, onto, k, cap, n_nat, points))
                     k += cap + 1
             else:
+                cards = self._cards(naturals)
                 for k, points in enumerate(row[: top + 1]):
                     if points is not None:
                         self._by_kind(naturals, cards, onto, k, vectors, patterns)
