@@ -342,8 +342,11 @@ def _beside(
     one, and the positions in ``added`` of the cards that went into the meld instead.
 
     With the meld's readings fixed (``pins``), a real card goes beside a wild that stands for
-    exactly that card and has none beside it yet (``used``); without, beside any wild whose place
-    it can take.
+    exactly that card and has none beside it yet (``used``); without, beside any wild that some
+    legal reading of the meld has stand for it. Either way the meld is then read with each such
+    wild standing for its real card, the other cards laid off included (a wild keeps one
+    reading: never a set of tens for the ten beside it and a run of clubs for the five laid
+    off).
     """
     base = _check(meld, ctx, 0, pins[: len(meld)] if pins else None)
     if not base.legal:
@@ -352,8 +355,8 @@ def _beside(
     rest = list(range(len(added)))
     taken = set(used)
     # Each wild takes at most one real card, and all of them must fit the meld at once: the meld
-    # with every such wild replaced by its real card must still be legal.
-    standing = list(meld)
+    # with every such wild read as its real card must still be legal.
+    held: list[Card | None] = list(pins[: len(meld)]) if pins is not None else [None] * len(meld)
     free = [
         index
         for index, reading in enumerate(base.readings)
@@ -366,10 +369,10 @@ def _beside(
             if pins is not None:
                 fits = base.readings[index].as_card == card
             else:
-                trial = (*standing[:index], card, *standing[index + 1 :])
-                fits = _check(tuple(trial), ctx, 0).legal
+                trial = (*held[:index], card, *held[index + 1 :])
+                fits = _check(meld, ctx, 0, trial).legal
             if fits:
-                standing[index] = card
+                held[index] = card
                 free.remove(index)
                 taken.add(index)
                 beside.append(card)
@@ -377,13 +380,8 @@ def _beside(
                 break
     if not beside:
         return None
-    if rest:
-        rest_pins = (
-            (*pins[: len(meld)], *(pins[len(meld) + i] for i in rest)) if pins is not None else None
-        )
-        verdict = _check(meld + tuple(added[i] for i in rest), ctx, len(meld), rest_pins)
-    else:
-        verdict = base
+    rest_pins = (*held, *(pins[len(meld) + i] if pins is not None else None for i in rest))
+    verdict = _check(meld + tuple(added[i] for i in rest), ctx, len(meld), rest_pins)
     if not verdict.legal:
         return None
     extra = tuple(CardReading(card, card, card_points(ctx, card), False) for card in beside)
@@ -1195,7 +1193,7 @@ def _place_run(
     base: Sequence[int],
 ) -> tuple[_Reading, str | None, int] | None:
     """The wilds of a run placed in one window: those in ``keep`` in their own place, the
-    others in the free places (jokers priced as represented the highest); with the wild
+    others in the free places (jokers priced as represented where they score most); with the wild
     limit's complaint, if any, and how many wilds stand in their own place."""
     suit, slots, start, ace_low = window
     fixed_in_place, fixed_plain = fixed
@@ -1207,7 +1205,18 @@ def _place_run(
         placed[index] = slot
     in_place = len(keep)
     rest = sorted((i for i in wild_indices if i not in placed), key=lambda i: not cards[i].is_joker)
-    for index, slot in zip(rest, sorted(free, reverse=True), strict=True):
+    # The jokers take the places they score most in (the highest, on equal points): a joker
+    # priced as represented is worth most as the ace low where that scores the ace's points
+    # (ace_low_points null), not as the highest place.
+    order = sorted(free, reverse=True)
+    if any(cards[i].is_joker for i in rest):
+        order.sort(
+            key=lambda slot: card_points(
+                ctx, JOKER_CARD, as_card=card_of(slots[slot], suit), ace_low=ace_low and slot == 0
+            ),
+            reverse=True,
+        )
+    for index, slot in zip(rest, order, strict=True):
         placed[index] = slot
     natural = len(cards) - sum(wild)
     wilds, naturals = _counted_wilds(ctx, len(rest) + fixed_plain, in_place + fixed_in_place)

@@ -43,6 +43,8 @@ RULES = [
     ("rummy5000", {**AS_REPRESENTED, "decks": 2, "wild_limit": "naturals_majority"}, "7"),
     ("rummy5000", {**AS_REPRESENTED, "wild_limit": "one_per_three", "wild_ranks": ["2"]}, "9"),
     ("rummy500", {**AS_REPRESENTED, "wild_limit": "one", "wild_as_itself": "wild"}, "4"),
+    # A joker worth most as the low ace (its A points there), beside a wild of fixed points.
+    ("rummy500", {**AS_REPRESENTED, "wild_ranks": ["7"], "ace_low_points": None}, None),
     ("rummy500", {**AS_REPRESENTED, "wild_cards": ["JS", "JH"], "around_the_corner": True}, None),
 ]
 

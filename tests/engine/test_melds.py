@@ -298,6 +298,45 @@ def test_one_wild_takes_one_real_card_beside_it() -> None:
     ).legal
 
 
+def test_a_wild_has_one_reading_for_the_card_beside_it_and_the_cards_laid_off() -> None:
+    """Seed 004: "once you choose which card it is, they cannot be changed". With twos wild,
+    2D 8S 2H is a set of eights (8C goes beside a two) or a run of spades (6S lays off), but not
+    both at once: the referee had taken 8C beside a two read as an eight and 6S onto a run."""
+    assert check("rummy5000", "8C", "2", extends="2D 8S 2H", packs=2).legal
+    assert check("rummy5000", "6S", "2", extends="2D 8S 2H", packs=2).legal
+    both = check("rummy5000", "6S 8C", "2", extends="2D 8S 2H", packs=2)
+    assert not both.legal, both.readings
+    # A card beside a wild and a layoff that read the wild alike still go together.
+    run = check("rummy5000", "7S 9S", "2", extends="2D 8S 2H", packs=2)
+    assert run.legal, run.reasons
+
+
+def test_a_real_card_goes_beside_a_wild_only_where_the_meld_reads_that_wild_as_it() -> None:
+    """RULES.md, ``real_card_for_wild``: the real card "that a melded wild stands for". With
+    kings wild and one wild per three cards, JK KD KS reads the joker as a king: JS cannot go
+    beside it (the referee had tried JS in the joker's place: JS KD KS, a run with KD as QS)."""
+    limit = {"packs": 2, "jokers": 2, "wild_limit": "one_per_three"}
+    assert not check("rummy5000", "JS", "K", extends="JK KD KS", **limit).legal
+    assert check("rummy5000", "KH", "K", extends="JK KD KS", **limit).legal
+
+
+def test_a_joker_priced_as_represented_stands_where_it_scores_most() -> None:
+    """RULES.md: the verdict reports "the legal reading that scores most"; ``ace_low_points``
+    null is the ace's points at the low end. With sevens wild, in 2C 4C JK 7S the joker as the
+    low ace (15, 7S as 3C) beats the joker as 5C, the highest place (the referee took 5C)."""
+    verdict = check(
+        "rummy500",
+        "2C 4C JK 7S",
+        packs=2,
+        jokers=1,
+        wild_ranks=["7"],
+        joker_points="as_represented",
+        ace_low_points=None,
+    )
+    assert verdict.points == 2 + 4 + 15 + 7
+    assert [r.as_card.code() for r in verdict.readings] == ["2C", "4C", "AC", "3C"]
+
+
 @pytest.mark.parametrize(
     ("preset", "codes", "extends", "options", "reason"),
     [

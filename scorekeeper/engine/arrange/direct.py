@@ -247,7 +247,7 @@ class DirectScore:
             here = [slot for slot in places if slot < n and slot not in taken]
             # As the referee: the wilds of their own place there keep it, unless a joker
             # priced as represented is worth more there (then each choice is tried); the
-            # jokers take the highest places left.
+            # jokers take the places left they score most in.
             keeps: list[Sequence[int]] = [here]
             if here and len(here) <= 4 and jokers:
                 keeps = [c for k in range(len(here), -1, -1) for c in combinations(here, k)]
@@ -256,14 +256,15 @@ class DirectScore:
                     continue
                 reading = total
                 if jokers:
-                    left = jokers
-                    for slot in range(n - 1, -1, -1):
-                        if slot in taken or slot in keep:
-                            continue
-                        reading += self._joker_at((start + slot) % size, suit, low and slot == 0)
-                        left -= 1
-                        if not left:
-                            break
+                    worth = sorted(
+                        (
+                            self._joker_at((start + slot) % size, suit, low and slot == 0)
+                            for slot in range(n)
+                            if slot not in taken and slot not in keep
+                        ),
+                        reverse=True,
+                    )
+                    reading += sum(worth[:jokers])
                 if best is None or reading > best:
                     best = reading
         return best
