@@ -28,6 +28,34 @@ from scorekeeper.engine.presets import PRESETS, rules_for
 from scorekeeper.engine.rules import Rules
 
 SIZES = (10, 20, 30, 40)
+
+#: Each house-rule option the arrangement reads, and values to draw it from: random mixes of
+#: them (a preset with a few changed), beside the mixes people play, for the property test
+#: (``tests/engine/test_arrange.py``) and the sweep against the brute force (``sweep_mixes.py``).
+OPTION_VALUES: dict[str, list[Any]] = {
+    "jokers": [0, 1, 2, 4],
+    "wild_ranks": [[], ["2"], ["7"], ["K", "3"], ["A"]],
+    "wild_cards": [[], ["JS", "JH"], ["QS"], ["AD"]],
+    "jokers_wild": [True, False],
+    "wild_limit": ["none", "one", "one_per_three", "naturals_majority"],
+    "wild_as_itself": ["natural", "wild"],
+    "wild_sets": [False, True],
+    "real_card_for_wild": ["none", "lay_beside", "swap"],
+    "joker_points": [15, 50, "as_represented"],
+    "wild_points": [None, 0, 20],
+    "wild_ace_points": [None, 0, 30],
+    "ace_low_points": [1, 5, None],
+    "card_overrides": [{}, {"QS": 40}],
+    "four_aces_points": [None, 100],
+    "set_duplicates_allowed": [False, True],
+    "ace_position": ["low_or_high", "low_only", "high_only"],
+    "around_the_corner": [False, True],
+    "meld_kinds": ["sets_and_runs", "sets_only", "runs_only"],
+    "min_run": [3, 4],
+    "min_set": [3, 4],
+    "max_set": [None, 3, 6],
+    "omit_ranks": [[], ["2"], ["2", "3"], ["7"]],
+}
 BRUTE_SIZES = (6, 7, 8)
 
 
