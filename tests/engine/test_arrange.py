@@ -435,6 +435,26 @@ def test_the_dp_over_ranks_equals_the_brute_force(
     assert found == (sum(len(g) for g in groups), sum(v.points for v in verdicts), -len(groups))
 
 
+def test_the_dp_is_not_taken_as_exact_with_aces_low_only_round_the_corner() -> None:
+    """The referee takes K-A-2 under ``ace_position: low_only`` with ``around_the_corner``; the
+    programme found nothing to meld in this pile (a random sweep of option mixes), so there its
+    answer is only a split to start from."""
+    rules = rules_for(
+        "rummy500-fives",
+        {
+            "jokers": 1,
+            "joker_points": "as_represented",
+            "ace_position": "low_only",
+            "around_the_corner": True,
+        },
+    )
+    ctx = Context(rules, packs=2)
+    pile = cards("AH KH JK KH 9H")
+    found = best_new_melds(pile, ctx, Budget(10**6))
+    assert found is None or not found[2]
+    assert score(arrange(pile, ctx)) == best_score(pile, ctx) == (3, 30, -1)
+
+
 def test_the_budget_bounds_the_work_and_says_so() -> None:
     """A pile past the budget still answers, with every group legal, and says it is not exact."""
     ctx = Context(rules_for("rummy5000", {"decks": 2, "jokers": 4}), "8", packs=2)

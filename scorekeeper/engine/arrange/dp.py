@@ -44,6 +44,7 @@ from typing import Any
 
 from ..cards import JOKER_CARD, RANKS, SUITS, Card
 from ..points import Context, card_points
+from ..rules import Rules
 from .budget import Budget
 from .limit import NAT, OWN, WildLimit
 from .sets import SetChoice, SetPlan, best_by_placement, fewest_sets
@@ -1197,4 +1198,19 @@ def best_new_melds(
     if answer is None:
         return None
     groups = dp.build(answer)
-    return dp.value_of(answer.value, len(groups)), groups, answer.exact
+    return dp.value_of(answer.value, len(groups)), groups, answer.exact and models(ctx.rules)
+
+
+def models(rules: Rules) -> bool:
+    """Whether the programme's runs are the referee's under these rules: not where aces are low
+    only yet runs go round the corner (the referee takes K-A-2 there, and a random sweep of
+    option mixes found the programme scoring such piles both above and below it), where its
+    answer is a split to start from, not known to be the best.
+
+    >>> from ..presets import rules_for
+    >>> models(rules_for("rummy500", {"around_the_corner": True}))
+    True
+    >>> models(rules_for("rummy500", {"around_the_corner": True, "ace_position": "low_only"}))
+    False
+    """
+    return not (rules.around_the_corner and rules.ace_position == "low_only")
