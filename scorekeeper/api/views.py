@@ -10,14 +10,14 @@ from pydantic import RootModel
 from ..engine.arrange import Group, arrange
 from ..engine.cards import Card, declared_code, format_cards, parse_cards
 from ..engine.deal import plan_deal
-from ..engine.melds import Verdict, check_meld, meld_readings
+from ..engine.melds import Verdict, check_meld
 from ..engine.points import Context
 from ..engine.presets import PRESETS
-from ..engine.rules import Rules
 from ..engine.scoring import score_round
 from ..engine.spades_presets import SPADES_PRESETS
 from ..engine.spades_presets import summary as spades_summary
 from ..engine.spades_presets import to_dict as spades_to_dict
+from ..engine.table_melds import as_searched, kept_readings
 from ..engine.workload import arranging
 from . import bp
 from .declared import fixed_at, reading_code, refuse_tame_declarations, split_declared
@@ -154,7 +154,10 @@ def arrange_melds(body: MeldArrangeRequest) -> MeldArrangeResponse:
     for index, codes in enumerate(body.table):
         refuse_tame_declarations(ctx, f"table[{index}]", codes)
     pile, pile_declared = split_declared(body.cards)
-    table = [_kept_readings(ctx, *split_declared(codes)) for codes in body.table]
+    table = [
+        (cards, kept_readings(ctx, cards, declared))
+        for cards, declared in (split_declared(codes) for codes in body.table)
+    ]
     declared_as = _declared_pile_cards(body.cards, pile, pile_declared)
     for index, (cards, declared) in enumerate(table):
         if declared and not (verdict := check_meld(cards, ctx, fixed=fixed_at(declared))).legal:
@@ -163,7 +166,7 @@ def arrange_melds(body: MeldArrangeRequest) -> MeldArrangeResponse:
                 + " ".join(verdict.reasons),
                 422,
             )
-    searched = [_as_searched(rules, cards, declared) for cards, declared in table]
+    searched = [as_searched(rules, cards, declared) for cards, declared in table]
     with arranging() as budget:
         found = arrange(pile, ctx, searched, budget=budget)
     melds = []
@@ -195,37 +198,6 @@ def arrange_melds(body: MeldArrangeRequest) -> MeldArrangeResponse:
         unplaced=[declared_code(card, declared_as.get(card)) for card in found.unplaced],
         points=found.points,
         exact=found.exact,
-    )
-
-
-def _kept_readings(
-    ctx: Context, cards: tuple[Card, ...], declared: tuple[Card | None, ...]
-) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
-    """A table meld and the readings its wilds keep: those declared, or, undeclared, the one
-    reading the meld has on its own when it has only one (``5S JK 7S``: the joker is 6S, and
-    stays 6S whatever is laid off onto it, as the round's scoring reads it)."""
-    if declared:
-        return cards, declared
-    readings = meld_readings(cards, ctx)
-    if len(readings) != 1:
-        return cards, ()
-    verdict, _ = readings[0]
-    kept = tuple(r.as_card if ctx.is_wild(r.card) else None for r in verdict.readings)
-    return cards, kept if any(reading is not None for reading in kept) else ()
-
-
-def _as_searched(
-    rules: Rules, cards: tuple[Card, ...], declared: tuple[Card | None, ...]
-) -> tuple[Card, ...]:
-    """A table meld as the search is given it. The search reads a table meld's wilds freely;
-    where a wild keeps its declared reading and the real card cannot go beside it
-    (``real_card_for_wild: none``), the declared card itself stands in for it, so that the
-    search does not lay off cards that only another reading would take (``6S`` onto
-    ``5S JK=6S 7S``). Every layoff found is checked again against the meld as declared."""
-    if rules.real_card_for_wild != "none" or not declared:
-        return cards
-    return tuple(
-        card if reading is None else reading for card, reading in zip(cards, declared, strict=True)
     )
 
 

@@ -62,6 +62,19 @@ def test_a_layoff_extends_the_meld_as_already_extended() -> None:
     assert totals(result) == {"Ann": 21, "Bob": 9, "Cy": 10}
 
 
+def test_no_layoff_that_needs_a_melded_wild_read_again() -> None:
+    """RULES.md: "with 5S-JK-7S on the table, a 6S cannot be laid off onto it under
+    real_card_for_wild: none". The app laid Bob's 6S off onto Ann's 5S JK 7S (the joker read
+    as 8S), which the round's scoring then refused; now the 6S makes a meld of its own, which
+    the engine explains as illegal."""
+    rules = rules_for("rummy500", {"jokers": 2})
+    result = read({0: {"table": "5S JK 7S"}, 1: {"table": "9D 9H 9C 6S"}}, rules, went_out="0")
+    assert result.record.players[1].layoffs == ()
+    score = engine_score(rules, result.record)
+    assert not any("cannot lay off" in problem for problem in score.problems)
+    assert any("6S is not a legal meld" in problem for problem in score.problems)
+
+
 def test_hand_made_melds_take_layoffs_from_the_app() -> None:
     result = read(
         {0: {"table": "KH QH JH", "layout": "JH QH KH"}, 1: {"table": "10H"}}, went_out="0"

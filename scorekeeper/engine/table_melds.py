@@ -1,0 +1,58 @@
+"""Melds already on the table as the grouping search is given them.
+
+The search (:func:`.arrange.arrange`) reads a table meld's wilds freely, but a wild keeps its
+reading once melded (RULES.md): the one declared, or, undeclared, the only one the meld has on
+its own (in ``5S JK 7S`` the joker is 6S). Where the real card cannot go beside it
+(``real_card_for_wild: none``), a layoff that only another reading takes (``6S`` onto
+``5S JK 7S``, the joker read as 8S) is refused by the round's scoring. So the search is given
+the meld with the card such a wild stands for in its place, by the API's grouping and by the
+round form's alike.
+
+>>> from .cards import format_cards, parse_cards
+>>> from .presets import rules_for
+>>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
+>>> meld = tuple(parse_cards(["5S", "JK", "7S"]))
+>>> format_cards(as_searched(ctx.rules, meld, kept_readings(ctx, meld)))
+'5S 6S 7S'
+>>> two_ways = tuple(parse_cards(["5S", "6S", "JK"]))  # 4S or 7S: read as the layoffs need
+>>> kept_readings(ctx, two_ways)
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .melds import meld_readings
+from .points import Context
+from .rules import Rules
+
+
+def kept_readings(
+    ctx: Context, cards: Sequence[Card], declared: Sequence[Card | None] = ()
+) -> tuple[Card | None, ...]:
+    """The readings a table meld's wilds keep, per card (None: not a wild, or free): those
+    declared, or, undeclared, the one reading the meld has on its own when it has only one; ``()``
+    where every wild is free."""
+    if any(reading is not None for reading in declared):
+        return tuple(declared)
+    readings = meld_readings(cards, ctx)
+    if len(readings) != 1:
+        return ()
+    verdict, _ = readings[0]
+    kept = tuple(r.as_card if ctx.is_wild(r.card) else None for r in verdict.readings)
+    return kept if any(reading is not None for reading in kept) else ()
+
+
+def as_searched(
+    rules: Rules, cards: Sequence[Card], kept: Sequence[Card | None]
+) -> tuple[Card, ...]:
+    """The table meld as the search is given it: where the real card cannot go beside a wild
+    (``real_card_for_wild: none``), each wild that keeps a reading replaced by the card it
+    stands for. Every layoff found is still checked against the meld as it is."""
+    if rules.real_card_for_wild != "none" or not kept:
+        return tuple(cards)
+    return tuple(
+        card if reading is None else reading for card, reading in zip(cards, kept, strict=True)
+    )
