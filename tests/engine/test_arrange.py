@@ -455,6 +455,16 @@ def test_the_dp_is_not_taken_as_exact_with_aces_low_only_round_the_corner() -> N
     assert score(arrange(pile, ctx)) == best_score(pile, ctx) == (3, 30, -1)
 
 
+def test_a_card_held_only_by_a_wider_run_is_searched() -> None:
+    """Aces high only, round the corner: 3D melds only in K-A-2-3 (A-2-3 would take the ace
+    low). The search leaves wider runs out of its test for cards no group can take any more,
+    as a smaller one holds their cards; here none holds 3D, and the search failed on it
+    (IndexError, found by tests/benchmarks/sweep_rounds.py under Persian with the corner)."""
+    ctx = Context(rules_for("rummy500", {"ace_position": "high_only", "around_the_corner": True}))
+    pile = cards("KD 2D 3D AD")
+    assert score(arrange(pile, ctx)) == best_score(pile, ctx) == (4, 30, -1)
+
+
 def test_the_budget_bounds_the_work_and_says_so() -> None:
     """A pile past the budget still answers, with every group legal, and says it is not exact."""
     ctx = Context(rules_for("rummy5000", {"decks": 2, "jokers": 4}), "8", packs=2)

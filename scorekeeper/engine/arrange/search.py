@@ -199,6 +199,7 @@ class _Solver(_Candidates):
         no_limit = self.rules.wild_limit == "none"
         options: list[tuple[tuple[int, int, int, int], int, _Option]] = []
         live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
+        wider: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
         losses: list[Loss] = []
         # Making a group's entries costs about a search step (two where the wilds are told
         # apart one by one: the bound on points lost and longer lists of groups).
@@ -261,9 +262,13 @@ class _Solver(_Candidates):
                     ),
                 )
             )
-            if onto is None and by_count and placed > small and no_limit:
-                continue  # a smaller group of some of its cards is possible if this one is
             entry = (placed + (n_wild if isinstance(wilds, int) else 0), d_s, d_w, onto_bit)
+            if onto is None and by_count and placed > small and no_limit:
+                # A smaller group of some of its cards is possible if this one is: kept aside,
+                # for a card in no smaller group (3D of K-A-2-3 where aces are high only).
+                for t, _ in naturals:
+                    wider[pos[t]].append(entry)
+                continue
             for t, _ in naturals:
                 live[pos[t]].append(entry)
         self.lost = PointsLost.of(self, losses, wb) if want_losses else None
@@ -287,7 +292,9 @@ class _Solver(_Candidates):
         #: dead: past :data:`_LIVE_MOST` groups that need no less than another, the rest of a
         #: long list is not looked through).
         self.live_complete: list[bool] = []
-        for entries in live:
+        for entries, others in zip(live, wider, strict=True):
+            if not entries:
+                entries += others
             entries.sort()
             kept: list[tuple[int, int, int]] = []
             complete = True
