@@ -24,6 +24,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +48,16 @@ def mix(rng: random.Random) -> tuple[str, dict[str, Any]]:
     return rng.choice(sorted(PRESETS)), {name: rng.choice(OPTION_VALUES[name]) for name in names}
 
 
-def deal(
-    rng: random.Random, most: int, legal_tables: bool
-) -> tuple[str, dict[str, Any], Context, list[Card], list[list[Card]]]:
+def round_of(
+    rng: random.Random, packs: Sequence[int], decks: bool = False
+) -> tuple[str, dict[str, Any], Context]:
+    """A mix the rules take (drawn again until they do), and a round of it: a wild rank where
+    the rules have one, the dealer's joker effect, a number of ``packs`` (the rules' ``decks``
+    set to it with ``decks``, as the round's scoring counts packs from them)."""
     while True:
         preset, options = mix(rng)
+        if decks:
+            options["decks"] = count = rng.choice(packs)
         try:
             rules = rules_for(preset, options)
         except RulesError:
@@ -59,7 +65,16 @@ def deal(
         break
     wild_rank = rng.choice([None, *RANKS]) if rules.round_wild != "none" else None
     joker_effect = rng.choice(["wild", "double"]) if rules.dealer_joker else None
-    ctx = Context(rules, wild_rank, joker_effect, packs=rng.choice([1, 2, 2, 3]))
+    if not decks:
+        count = rng.choice(packs)
+    return preset, options, Context(rules, wild_rank, joker_effect, packs=count)
+
+
+def deal(
+    rng: random.Random, most: int, legal_tables: bool
+) -> tuple[str, dict[str, Any], Context, list[Card], list[list[Card]]]:
+    preset, options, ctx = round_of(rng, [1, 2, 2, 3])
+    rules, wild_rank = ctx.rules, ctx.wild_rank
     centre = rng.choice(ALL_CARDS)
     near = [
         c

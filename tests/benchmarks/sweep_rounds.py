@@ -24,12 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sweep_mixes import mix
+from sweep_mixes import round_of
 
-from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, RANKS, Card, format_cards
+from scorekeeper.engine.cards import ALL_CARDS, JOKER_CARD, Card, format_cards
 from scorekeeper.engine.points import Context
-from scorekeeper.engine.presets import rules_for
-from scorekeeper.engine.rules import RulesError
 from scorekeeper.engine.scoring import (
     LayoffRecord,
     MeldRecord,
@@ -43,17 +41,8 @@ NAMES = ("Ann", "Bob")
 
 
 def deal(rng: random.Random) -> tuple[str, dict[str, object], Context, list[list[Card]]]:
-    while True:
-        preset, options = mix(rng)
-        options["decks"] = packs = rng.choice([1, 2])
-        try:
-            rules = rules_for(preset, options)
-        except RulesError:
-            continue
-        break
-    wild_rank = rng.choice([None, *RANKS]) if rules.round_wild != "none" else None
-    joker_effect = rng.choice(["wild", "double"]) if rules.dealer_joker else None
-    ctx = Context(rules, wild_rank, joker_effect, packs=packs)
+    preset, options, ctx = round_of(rng, [1, 2], decks=True)
+    rules, wild_rank, packs = ctx.rules, ctx.wild_rank, ctx.packs
     deck = [c for c in ALL_CARDS if c.rank not in rules.omit_ranks] * packs
     deck += [JOKER_CARD] * rules.jokers
     rng.shuffle(deck)
