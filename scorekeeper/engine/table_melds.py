@@ -12,7 +12,7 @@ round form's alike.
 >>> from .presets import rules_for
 >>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
 >>> meld = tuple(parse_cards(["5S", "JK", "7S"]))
->>> format_cards(as_searched(ctx.rules, meld, kept_readings(ctx, meld)))
+>>> format_cards(for_search(ctx, meld))
 '5S 6S 7S'
 >>> two_ways = tuple(parse_cards(["5S", "6S", "JK"]))  # 4S or 7S: read as the layoffs need
 >>> kept_readings(ctx, two_ways)
@@ -56,3 +56,13 @@ def as_searched(
     return tuple(
         card if reading is None else reading for card, reading in zip(cards, kept, strict=True)
     )
+
+
+def for_search(
+    ctx: Context, cards: Sequence[Card], declared: Sequence[Card | None] = ()
+) -> tuple[Card, ...]:
+    """:func:`as_searched` with :func:`kept_readings`, the readings not worked out where the
+    real card may go beside its wild (no wild is replaced there)."""
+    if ctx.rules.real_card_for_wild != "none":
+        return tuple(cards)
+    return as_searched(ctx.rules, cards, kept_readings(ctx, cards, declared))

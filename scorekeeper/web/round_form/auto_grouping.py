@@ -24,7 +24,7 @@ from ...engine.arrange import DEFAULT_BUDGET, Arrangement, arrange
 from ...engine.cards import SUITS, Card
 from ...engine.melds import check_meld
 from ...engine.points import Context
-from ...engine.table_melds import as_searched, kept_readings
+from ...engine.table_melds import for_search
 from .layout import MAX_CARDS, Group
 
 __all__ = [
@@ -145,22 +145,6 @@ def display_order(cards: Sequence[Card], ctx: Context) -> tuple[Card, ...]:
     return tuple(card for _, card in pairs)
 
 
-def _searched(group: Group, ctx: Context) -> list[Card]:
-    """A meld as the second pass's search is given it (:mod:`...engine.table_melds`): with
-    ``real_card_for_wild: none``, ``5S JK 7S`` as ``5S 6S 7S``, so that no 6S is laid off onto
-    it that the round's scoring would refuse (the joker keeps its reading).
-
-    >>> from scorekeeper.engine.cards import format_cards
-    >>> from scorekeeper.engine.presets import rules_for
-    >>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
-    >>> meld = Group(tuple(Card.from_code(c) for c in "5S JK 7S".split()))
-    >>> format_cards(_searched(meld, ctx))
-    '5S 6S 7S'
-    """
-    kept = kept_readings(ctx, group.cards, group.declared)
-    return list(as_searched(ctx.rules, group.cards, kept))
-
-
 @dataclass
 class _TableMeld:
     """A meld on the table as the second pass sees it: whose, which, and its cards so far."""
@@ -224,7 +208,7 @@ def group_automatically(
     # pass 2: the cards left over, laid off onto any meld on the table (or new melds), each
     # meld as the search is given it: a wild that keeps its reading as the card it stands for
     table = [
-        _TableMeld(seat, index, _searched(group, ctx))
+        _TableMeld(seat, index, list(for_search(ctx, group.cards, group.declared)))
         for seat in sorted(melds)
         for index, group in enumerate(melds[seat])
         if not group.doubled
@@ -254,7 +238,7 @@ def group_automatically(
         for found_meld in found.melds:
             new = Group(display_order(found_meld.cards, ctx))
             melds[seat].append(new)
-            entry = _TableMeld(seat, len(melds[seat]) - 1, _searched(new, ctx))
+            entry = _TableMeld(seat, len(melds[seat]) - 1, list(for_search(ctx, new.cards)))
             table.append(entry)
             where[(entry.seat, entry.meld)] = entry
         if found.unplaced:  # one meld the engine can explain as illegal; the scorer fixes it
