@@ -37,7 +37,7 @@ def _stored_secret_key(instance_path: str) -> str:
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """The app factory: configuration, extensions, blueprints."""
+    """The app factory: configuration, extensions, blueprints, game systems."""
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -74,6 +74,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)  # the database (instance SQLite, or DATABASE_URL) and `flask db` migrations
 
     from . import api
+    from .systems import register_all
+
+    register_all()  # every game family, behind the one interface (systems/)
     from .web import (
         board,
         check,
@@ -84,9 +87,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         home,
         limits,
         polls,
-        rounds,
-        spades,
         story,
+        systems,
     )
 
     errors.init_app(app)  # HTML error pages, JSON where the client wants JSON (api.errors)
@@ -95,14 +97,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         health.bp,
         *api.blueprints,
         games.bp,
-        rounds.bp,
-        spades.bp,
         board.bp,
         check.bp,
         story.bp,
         history.bp,
     ):
         app.register_blueprint(blueprint)
+    systems.init_app(app)  # each family's own pages, and game_system() for the templates
     limits.init_app(app)  # per-client limits on starting games and on writes
     polls.init_app(app)  # unchanged board polls answered before Flask
     return app

@@ -20,8 +20,10 @@ import pytest
         "scorekeeper.web.round_form.reading",
         "scorekeeper.web.round_form.auto_grouping",
         "scorekeeper.web.round_form.preview",
-        "scorekeeper.web.round_form.spades_fields",
-        "scorekeeper.web.spades_game_form",
+        "scorekeeper.systems.spades.fields",
+        "scorekeeper.systems.spades.game_form",
+        "scorekeeper.systems.spades.rules",
+        "scorekeeper.systems.spades.presets",
     ],
 )
 def test_module_doctests(name: str) -> None:

@@ -19,10 +19,10 @@ from pydantic import (
 )
 
 from ..engine.cards import Card, declared_code, parse_declared, parse_rank
-from ..engine.presets import PRESETS, rules_for
+from ..engine.presets import rules_for
 from ..engine.rules import OPTIONS, Rules
 from ..engine.rules import JokerEffect as JokerEffectName
-from ..engine.spades_presets import SPADES_PRESETS
+from ..engine.system import SYSTEMS
 
 
 class RequestModel(BaseModel):
@@ -124,13 +124,19 @@ JokerEffect = Annotated[
 ]
 
 
+def _preset_enum(schema: dict[str, Any]) -> None:
+    """Every registered family's preset ids, as the schema's enum (asked when the document is
+    made, once the families are registered)."""
+    schema["enum"] = [preset.id for preset in SYSTEMS.presets()]
+
+
 class RulesObject(RequestModel):
     """A preset with some options changed."""
 
     preset: str = Field(
         "rummy500",
         description="the preset to start from",
-        json_schema_extra={"enum": [*PRESETS, *SPADES_PRESETS]},
+        json_schema_extra=_preset_enum,
     )
     options: dict[str, Any] = Field(
         default_factory=dict,
@@ -148,7 +154,7 @@ def _rules_kind(value: Any) -> str | None:
 
 
 RulesField = Annotated[
-    Annotated[str, Tag("preset"), Field(json_schema_extra={"enum": [*PRESETS, *SPADES_PRESETS]})]
+    Annotated[str, Tag("preset"), Field(json_schema_extra=_preset_enum)]
     | Annotated[RulesObject, Tag("object")],
     Discriminator(
         _rules_kind,

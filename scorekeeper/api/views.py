@@ -12,11 +12,8 @@ from ..engine.cards import Card, declared_code, format_cards, parse_cards
 from ..engine.deal import plan_deal
 from ..engine.melds import Verdict, check_meld
 from ..engine.points import Context
-from ..engine.presets import PRESETS
 from ..engine.scoring import score_round
-from ..engine.spades_presets import SPADES_PRESETS
-from ..engine.spades_presets import summary as spades_summary
-from ..engine.spades_presets import to_dict as spades_to_dict
+from ..engine.system import SYSTEMS
 from ..engine.table_melds import as_searched, kept_readings
 from ..engine.workload import arranging
 from . import bp
@@ -65,20 +62,11 @@ def list_presets() -> PresetList:
                 id=preset.id,
                 name=preset.name,
                 summary=preset.summary,
-                options=preset.rules.to_dict(),
-                lines=preset.rules.summary(),
+                options=system.rules_to_stored(preset.rules),
+                lines=system.summary(preset.rules),
             )
-            for preset in PRESETS.values()
-        ]
-        + [
-            PresetOut(
-                id=preset.id,
-                name=preset.name,
-                summary=preset.summary,
-                options=spades_to_dict(preset.rules),
-                lines=spades_summary(preset.rules),
-            )
-            for preset in SPADES_PRESETS.values()
+            for system in SYSTEMS
+            for preset in system.presets.values()
         ]
     )
 

@@ -3,8 +3,9 @@
 It holds the cards and their notation (``cards``), the house rules, each option declared once
 (``rules``), the presets of RULES.md (``presets``), checking a meld (``melds``), the exact search
 for the best grouping of a pile (``arrange``), scoring a round (``scoring``), the standings and
-sides of a game (``standings``), the deal helper (``deal``) and Spades' bids, tricks and bags
-(``spades``). It imports nothing outside itself
+sides of a game (``standings``), the deal helper (``deal``) and the interface every game family
+is scored through (``system``; the families themselves live in ``scorekeeper.systems``). It
+imports nothing outside itself
 but the standard library (no Flask, no SQLAlchemy, no pydantic), and everything it returns is an
 immutable value. Its public API is exported here, so one import is enough:
 
@@ -61,14 +62,6 @@ from .scoring import (
     TeamScore,
     score_round,
 )
-from .spades import (
-    SpadesError,
-    SpadesHand,
-    SpadesRules,
-    SpadesStandings,
-    score_hand,
-    spades_standings,
-)
 from .standings import RoundResult, Seat, Standings, StandingsError, sides, standings
 from .workload import arranging
 
@@ -102,10 +95,6 @@ __all__ = [
     "Rules",
     "RulesError",
     "Seat",
-    "SpadesError",
-    "SpadesHand",
-    "SpadesRules",
-    "SpadesStandings",
     "Standings",
     "StandingsError",
     "TeamScore",
@@ -127,9 +116,7 @@ __all__ = [
     "rank_name",
     "round_wild_rank",
     "rules_for",
-    "score_hand",
     "score_round",
     "sides",
-    "spades_standings",
     "standings",
 ]

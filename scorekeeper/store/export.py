@@ -30,16 +30,13 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 
-from ..engine.rules import Rules
-from ..engine.spades_presets import from_dict as spades_from_dict
-from ..engine.spades_presets import is_spades
 from . import scoreboard
 from .changes import iso_time, parse_iso_time, snapshot
 from .db import SQLITE_BUSY_TIMEOUT_MS, db
 from .models import Game, GameChange, Player, PlayerAlias, Round, RoundPart, new_token, utcnow
 from .people import name_key
 from .records import cache_totals
-from .spades_board import SpadesView
+from .systems import store_system
 
 #: The document's format number (``scorekeeper_export``).
 FORMAT = 1
@@ -204,7 +201,7 @@ CSV_COLUMNS = (
 )
 
 
-def _cell(value: object) -> object:
+def cell(value: object) -> object:
     """A text cell a spreadsheet will not run as a formula (``=``, ``+``, ``-``, ``@`` first)."""
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
@@ -213,27 +210,39 @@ def _cell(value: object) -> object:
 
 def csv_rows(game: Game) -> Iterator[list[object]]:
     """The game's rows under :data:`CSV_COLUMNS` (no header), every round rescored for its
-    breakdown (the board value the JSON view serialises)."""
+    breakdown (the board value the JSON view serialises): its system's rows of the rounds
+    (:meth:`~.systems.StoreSystem.export_rows`), then any final bonus."""
     board = scoreboard.board(game, recent=None)
     standing = board.standing
     date = game.created_at.date().isoformat()
+    yield from board.system.export_rows(game, board, date)
+    for competitor, bonus in standing.final_bonus.items():
+        # the standings give a side's bonus to its first seated player
+        name = next(p for p in board.players if standing.side_of[p] == competitor)
+        yield [
+            cell(value)
+            for value in (game.name, date, "final", name, _team(board, name), "", "", "", "")
+        ] + [0, 0, bonus, bonus, standing.totals[name], "", ""]
 
-    def team(name: str) -> str:
-        return standing.side_of[name] if board.with_sides else ""
 
-    if board.spades is not None:
-        yield from _spades_rows(game, board.spades, date)
+def _team(board: scoreboard.Board, name: str) -> str:
+    return board.standing.side_of[name] if board.with_sides else ""
+
+
+def round_rows(game: Game, board: scoreboard.Board, date: str) -> Iterator[list[object]]:
+    """The rows of the shared rounds table (the Rummy 500 family's): one per player per round,
+    with the round's breakdown."""
     for row in board.rounds:
         running = dict(zip(board.players, (after for _, after in row.cells), strict=True))
         for player in row.score.players:
             yield [
-                _cell(value)
+                cell(value)
                 for value in (
                     game.name,
                     date,
                     row.number,
                     player.name,
-                    team(player.name),
+                    _team(board, player.name),
                     row.dealer or "",
                     row.ended_by,
                     "yes" if player.went_out else "",
@@ -247,44 +256,6 @@ def csv_rows(game: Game) -> Iterator[list[object]]:
                     "",
                 )
             ]
-    for competitor, bonus in standing.final_bonus.items():
-        # the standings give a side's bonus to its first seated player
-        name = next(p for p in board.players if standing.side_of[p] == competitor)
-        yield [
-            _cell(value) for value in (game.name, date, "final", name, team(name), "", "", "", "")
-        ] + [0, 0, bonus, bonus, standing.totals[name], "", ""]
-
-
-def _spades_rows(game: Game, view: SpadesView, date: str) -> Iterator[list[object]]:
-    """A Spades game's rows: one per player per hand (``ended_by`` ``hand``) with their bid and
-    tricks; the side's points for the hand and its total after it on the side's first seated
-    player, 0 on the partner (as the standings count them), so that a player's ``total`` column
-    adds up to their total in the game and a side's to the side's."""
-    for row in view.hands:
-        for side in row.sides:
-            for index, (name, bid, tricks) in enumerate(side.players):
-                first = index == 0
-                yield [
-                    _cell(value)
-                    for value in (
-                        game.name,
-                        date,
-                        row.number,
-                        name,
-                        side.side,
-                        row.dealer or "",
-                        "hand",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        side.score.points if first else 0,
-                        side.total if first else 0,
-                        bid.replace(" ", "_"),
-                        tricks,
-                    )
-                ]
 
 
 def csv_text(rows: Iterable[list[object]]) -> str:
@@ -398,10 +369,7 @@ def _time(value: Any) -> datetime:
 def _load_game(data: dict[str, Any]) -> int:
     """Store one game of the document (flushed, not committed); how many rounds it has."""
     # a RulesError (ValueError) names what does not fit
-    if is_spades(data["rules"]):
-        spades_from_dict(data["rules"])
-    else:
-        Rules.from_dict(data["rules"])
+    store_system(data["rules"]).rules_from_stored(data["rules"], strict=True)
     game = Game(
         name=str(data["name"]),
         preset=data["preset"],
@@ -413,7 +381,7 @@ def _load_game(data: dict[str, Any]) -> int:
         finished_at=parse_iso_time(data["finished_at"]),
         first_dealer_seat=data["first_dealer_seat"],
         next_wild_rank=data["next_wild_rank"],
-        bids_in_play=data.get("bids_in_play"),  # Spades (older documents have none)
+        bids_in_play=data.get("bids_in_play"),  # (older documents have none)
         version=int(data["version"]),
         players=[
             Player(seat=int(p["seat"]), name=str(p["name"]), team=p["team"])

@@ -109,7 +109,7 @@ def _restore(round: Round, game: Game, saved: dict[str, Any]) -> None:
             melded_points=part["melded_points"],
             hand_points=part["hand_points"],
             total=part["total"],
-            bid=part.get("bid"),  # Spades (a log written before Spades has none)
+            bid=part.get("bid"),  # a per-side entry (a log written before it has none)
             tricks=part.get("tricks"),
         )
         for part in saved["parts"]
@@ -169,7 +169,7 @@ def _undo_finished(game: Game, change: GameChange) -> None:
 def _undo_dealt(game: Game, change: GameChange) -> None:
     assert change.before is not None
     game.next_wild_rank = change.before["next_wild_rank"]
-    if "bids_in_play" in change.before:  # Spades: the bids of the hand in play
+    if "bids_in_play" in change.before:  # the bids of the hand in play, where noted
         game.bids_in_play = change.before["bids_in_play"]
 
 

@@ -27,7 +27,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..engine.cards import Card, parse_cards
-from ..engine.deal import next_dealer
 from ..engine.rules import Rules
 from ..engine.scoring import (
     LayoffRecord,
@@ -37,12 +36,11 @@ from ..engine.scoring import (
     RoundScore,
     score_round,
 )
-from ..engine.spades_presets import as_rules, is_spades
-from ..engine.spades_presets import from_dict as spades_from_dict
 from ..engine.standings import RoundResult, Seat, Standings, sides, standings
 from .changes import Logged, StaleGame, commit, iso_time, reread, snapshot
 from .db import db
 from .models import Game, Player, Round, RoundPart, utcnow
+from .systems import game_system
 
 
 class RecordError(ValueError):
@@ -84,11 +82,14 @@ _SHIFT = 1 << 20  # renumber_rounds moves rounds through numbers above any real 
 
 
 def game_rules(game: Game) -> Rules:
-    """The game's rules, from the snapshot taken when it started (for Spades, the rummy rules
-    it shares the standings with: :func:`~scorekeeper.engine.spades_presets.as_rules`)."""
-    if is_spades(game.rules):
-        return as_rules(spades_from_dict(game.rules))
-    return Rules.from_stored(game.rules)
+    """The rules of a game of the Rummy 500 family, from the snapshot taken when it started
+    (another family reads its own snapshot: :meth:`~scorekeeper.engine.system.GameSystem.
+    rules_from_stored`); a RecordError for a game of another family, rather than the rummy
+    defaults read from a snapshot that is not rummy's."""
+    rules = game_system(game).rules_from_stored(game.rules)
+    if not isinstance(rules, Rules):
+        raise RecordError(f"{game.name}'s rules are not the Rummy 500 family's")
+    return rules
 
 
 def game_seats(game: Game) -> list[Seat]:
@@ -244,7 +245,7 @@ def cached_standings(game: Game) -> Standings:
         totals.setdefault(number, {})[names[player_id]] = total
         went_out[number] = names.get(went_out_id) if went_out_id is not None else None
     results = [RoundResult(totals[number], went_out[number]) for number in sorted(totals)]
-    return standings(game_rules(game), game_seats(game), results)
+    return game_system(game).standings(game.rules, game_seats(game), results)
 
 
 def recent_scores(game: Game, count: int | None) -> list[tuple[Round, RoundRecord, RoundScore]]:
@@ -335,8 +336,8 @@ def upcoming_dealer(game: Game) -> str | None:
         )
     if last.dealer is None:
         return None
-    return next_dealer(
-        game_rules(game),
+    return game_system(game).next_dealer(
+        game.rules,
         [player.name for player in game.players],
         last.dealer.name,
         last.went_out.name if last.went_out else None,
@@ -482,14 +483,14 @@ def _fill(round: Round, game: Game, record: RoundRecord, score: RoundScore) -> N
 
 
 def cache_totals(round: Round) -> None:
-    """Cache each part's total from a rescoring of the round as it stands (for undo, which puts
-    back a round's parts from the log). A Spades game's hands are cached again, every one of
-    them (a hand's points depend on the bags carried into it)."""
-    if is_spades(round.game.rules):
-        from .spades import recache  # spades reads the store; records is read by it
+    """Cache the totals of a round whose parts were put back from the log (undo), as the game's
+    system does it (:meth:`~.systems.StoreSystem.cache_totals`)."""
+    game_system(round.game).cache_totals(round)
 
-        recache(round.game)
-        return
+
+def rescore_totals(round: Round) -> None:
+    """Cache each part's total from a rescoring of the round as it stands (the Rummy 500
+    family's :meth:`~.systems.StoreSystem.cache_totals`: a round's points are its own)."""
     score = score_round(game_rules(round.game), round_record(round))
     for part, scored in zip(round.parts, score.players, strict=True):
         part.total = scored.total
@@ -669,7 +670,4 @@ def remove_round(game: Game, round: Round) -> None:
     game.rounds.remove(round)
     db.session.flush()
     renumber_rounds(game, number, -1)
-    if is_spades(game.rules):  # the later hands carry other bags now
-        from .spades import recache
-
-        recache(game)
+    game_system(game).rounds_renumbered(game)  # the later rounds may carry something of it

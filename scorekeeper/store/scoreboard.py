@@ -11,18 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..engine.deal import round_wild_rank
-from ..engine.presets import PRESETS
-from ..engine.rules import Rules
 from ..engine.scoring import RoundRecord, RoundScore
-from ..engine.spades_presets import SPADES_PRESETS
 from ..engine.standings import Standings
+from ..engine.system import SYSTEMS
 from . import records
 from .models import Game, Round
-from .spades import spades_game
-from .spades_board import SpadesView
-from .spades_board import view as spades_view
+from .systems import StoreSystem, game_system
 
 #: The rounds a board shows (newest last) unless all are asked for.
 RECENT_ROUNDS = 30
@@ -67,7 +63,7 @@ class RoundRow:
 @dataclass(frozen=True)
 class Board:
     game: Game
-    rules: Rules
+    system: StoreSystem
     standing: Standings
     preset_name: str
     players: list[str]
@@ -83,9 +79,9 @@ class Board:
     exceed: bool
     running: dict[str, list[int]]  # each competitor's total after each round, for the chart
     settlement: list[tuple[str, str, int]] = field(default_factory=list)
-    #: A Spades game's hands, bags and hand in play (its ``rounds`` are then empty: a hand is
-    #: not a rummy round)
-    spades: SpadesView | None = None
+    #: the family's own part of the board, where its rounds are not the shared rounds table
+    #: (:meth:`~.systems.StoreSystem.board_view`; its ``rounds`` are then empty)
+    view: Any = None
 
     @property
     def last_round(self) -> RoundRow | None:
@@ -121,22 +117,23 @@ def _round_row(
     )
 
 
-def next_wild_rank(game: Game, rules: Rules) -> str | None:
-    """The round in play's wild rank: fixed by a progression, else as its deal showed it."""
-    if rules.round_wild == "progression":
-        return round_wild_rank(rules, records.round_count(game) + 1, None)
-    return game.next_wild_rank if rules.round_wild != "none" else None
+def next_wild_rank(game: Game) -> str | None:
+    """The round in play's wild rank: fixed by the rules, else as its deal showed it."""
+    return game_system(game).next_wild_rank(
+        game.rules, records.round_count(game) + 1, game.next_wild_rank
+    )
 
 
 def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
     """Everything the standings and the rounds table show; the last ``recent`` rounds (every
     round if None) rescored for their rows."""
     standing = records.cached_standings(game)
-    rules = records.game_rules(game)
+    system = game_system(game)
     players = [player.name for player in game.players]
     with_sides = bool(standing.team_totals)
     totals = standing.team_totals if with_sides else standing.totals
-    target, exceed = rules.target, rules.target_rule == "exceed"
+    goal = system.target(game.rules)
+    target, exceed = goal.points, goal.exceed
     top = max(totals.values()) if totals else 0
     competitors = [
         Competitor(
@@ -154,10 +151,10 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
     competitors.sort(key=lambda competitor: -competitor.total)  # stable: seat order on ties
     ended = standing.ended_after
     played = len(standing.running)
-    spades = spades_view(game) if spades_game(game) else None
+    view = system.board_view(game)
     rows = (
         []
-        if spades is not None
+        if view is not None
         else [
             _round_row(
                 stored,
@@ -171,13 +168,12 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
         ]
     )
     next_round = played + 1
-    next_wild = next_wild_rank(game, rules)
-    preset = PRESETS.get(game.preset or "") or SPADES_PRESETS.get(game.preset or "")
+    next_wild = next_wild_rank(game)
     return Board(
         game=game,
-        rules=rules,
+        system=system,
         standing=standing,
-        preset_name=preset.name if preset else "House rules",
+        preset_name=SYSTEMS.preset_name(game.preset),
         players=players,
         competitors=competitors,
         with_sides=with_sides,
@@ -191,7 +187,7 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
         exceed=exceed,
         running=_running(standing, players, with_sides),
         settlement=[(s.payer, s.payee, s.amount) for s in standing.settlement],
-        spades=spades,
+        view=view,
     )
 
 

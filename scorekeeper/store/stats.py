@@ -12,8 +12,9 @@ Decisions where the issue is silent:
 - A game's winners are the standings' when the game is over; a game the scorer marked finished
   before its end (the night ran out) is won by whoever was ahead then (joint leaders share it).
   A game still in play has no winner. ``decided`` counts the games with a winner.
-- A Spades game counts toward a player's games and wins (their side's), not toward the figures
-  of rounds, points, going out or totals: Spades scores sides by bids and tricks.
+- A game of a family that scores sides by contracts (Spades: bids and tricks; its system says
+  ``player_figures`` false) counts toward a player's games and wins (their side's), not toward
+  the figures of rounds, points, going out or totals.
 - A player's figures count the games where they have played at least one round. The win rate is
   over the decided games they played; the rate of going out and the averages are per round
   played; the average left in hand is per round they did not go out (the rounds they held
@@ -31,14 +32,13 @@ from sqlalchemy import null, select
 
 from ..engine.cards import Card
 from ..engine.points import Context, card_points
-from ..engine.presets import PRESETS
-from ..engine.rules import Rules
-from ..engine.spades_presets import SPADES_PRESETS, is_spades
-from ..engine.standings import RoundResult, Standings, standings
+from ..engine.standings import RoundResult, Standings
+from ..engine.system import SYSTEMS
 from .db import db
 from .models import Game, Round, RoundPart
 from .people import People
 from .records import game_rules, game_seats
+from .systems import game_system
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,6 @@ class GameSummary:
     """A game as the history lists it: its standings from the cache and its outcome."""
 
     game: Game
-    rules: Rules
     preset_name: str
     rounds: int
     standing: Standings
@@ -73,17 +72,17 @@ class GameSummary:
     def date(self) -> datetime:
         return self.game.created_at
 
+    @property
+    def player_figures(self) -> bool:
+        """Whether the game counts toward its players' figures (rounds, points, going out)."""
+        return game_system(self.game).capabilities.player_figures
+
     def won(self, name: str) -> bool:
         """Whether the player ``name`` (seated in the game) won it, or their side did."""
         return self.standing.side_of.get(name, name) in self.winners
 
     def total(self, name: str) -> int:
         return self.standing.totals.get(name, 0)
-
-
-def _preset_name(game: Game) -> str:
-    preset = PRESETS.get(game.preset or "") or SPADES_PRESETS.get(game.preset or "")
-    return preset.name if preset else "House rules"
 
 
 def _outcome(game: Game, standing: Standings) -> tuple[str, list[str]]:
@@ -146,7 +145,6 @@ class _Row:
 
 
 def _summary(game: Game, rows: list[_Row], hands: bool) -> GameSummary:
-    rules = game_rules(game)
     names = {player.id: player.name for player in game.players}
     by_round: dict[int, list[_Row]] = {}
     for row in rows:
@@ -157,7 +155,7 @@ def _summary(game: Game, rows: list[_Row], hands: bool) -> GameSummary:
         round_rows = by_round[number]
         first = round_rows[0]
         goer = None if first.went_out_id is None else names.get(first.went_out_id)
-        context = Context(rules, first.wild_rank, first.joker_effect, rules.packs(len(round_rows)))
+        context: Context | None = None  # made where a card in hand is counted (rummy's rules)
         points: dict[str, int] = {}  # a card's points in hand, this round
         totals: dict[str, int] = {}
         for row in round_rows:
@@ -169,15 +167,19 @@ def _summary(game: Game, rows: list[_Row], hands: bool) -> GameSummary:
                 if in_hand is None:
                     in_hand = 0
                     for code in row.hand or ():
+                        if context is None:
+                            rules = game_rules(game)
+                            packs = rules.packs(len(round_rows))
+                            context = Context(rules, first.wild_rank, first.joker_effect, packs)
                         if code not in points:
                             points[code] = card_points(context, Card.from_code(code))
                         in_hand += points[code]
             parts.append(Part(number, name, row.total, name == goer, in_hand))
         results.append(RoundResult(totals, goer))
-    standing = standings(rules, game_seats(game), results)
+    standing = game_system(game).standings(game.rules, game_seats(game), results)
     state, winners = _outcome(game, standing)
     return GameSummary(
-        game, rules, _preset_name(game), len(results), standing, state, winners, parts
+        game, SYSTEMS.preset_name(game.preset), len(results), standing, state, winners, parts
     )
 
 
@@ -254,8 +256,8 @@ def _person(key: str, name: str, games: Sequence[GameSummary], people: People) -
         if summary.winners:
             decided += 1
             won += summary.won(seat)
-        if is_spades(summary.game.rules):
-            continue  # a side's bids and tricks: its games and wins count, not a player's points
+        if not summary.player_figures:
+            continue  # a side's contracts: its games and wins count, not a player's points
         totals.append(summary.total(seat))
         for part in mine:
             rounds += 1
@@ -334,16 +336,16 @@ def head_to_head(games: Sequence[GameSummary], people: People, a: str, b: str) -
         partners += side_of.get(seat_a) == side_of.get(seat_b)
         if summary.winners:
             decided += 1
-        spades = is_spades(summary.game.rules)
+        figures = summary.player_figures
         for side, seat, mine in ((first, seat_a, parts_a), (second, seat_b, parts_b)):
             won = summary.won(seat)
             side.won += won
             side.wins_after.append(side.won)
-            if spades:
-                continue  # (as in person_stats) wins only: Spades scores sides, not players
+            if not figures:
+                continue  # (as in person_stats) wins only: a side's contracts, not players
             side.went_out += sum(part.went_out for part in mine.values())
             side.points += sum(part.total for part in mine.values())
-        if spades:
+        if not figures:
             continue
         total_a, total_b = summary.total(seat_a), summary.total(seat_b)
         if total_a == total_b:

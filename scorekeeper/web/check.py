@@ -33,10 +33,10 @@ from ..engine.rules import JOKER_EFFECTS, OPTIONS, Rules, RulesError
 from ..store import records
 from ..store.models import Game
 from ..store.scoreboard import next_wild_rank
-from ..store.spades import spades_game
 from . import links
 from .filters import SUIT_SYMBOLS, card_text
 from .game_form import DEFAULT_PRESET, OptionGroup, option_groups, read_options
+from .systems import web_system
 
 bp = Blueprint("check", __name__)
 
@@ -681,10 +681,14 @@ def _ask(where: Where, rules: Rules, packs: int, default_wild: str | None) -> Ba
 
 
 def _from_game(game: Game, endpoint: str, token: str) -> BaseResponse:
-    if spades_game(game):
-        abort(404, "A game of Spades has no melds: there is nothing for the referee to check.")
+    system = web_system(game)
+    if not system.capabilities.referee:
+        abort(
+            404,
+            f"A game of {system.name} has no melds: there is nothing for the referee to check.",
+        )
     rules = records.game_rules(game)
-    wild = next_wild_rank(game, rules)
+    wild = next_wild_rank(game)
     preset = PRESETS.get(game.preset or "")
     where = Where(endpoint, game=game, token=token, preset=preset, default_wild=wild)
     return _ask(where, rules, rules.packs(len(game.players)), wild)

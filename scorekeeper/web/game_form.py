@@ -36,13 +36,12 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..engine.cards import RANKS
-from ..engine.presets import PRESETS, Preset
+from ..engine.presets import PRESETS
 from ..engine.rules import OPTIONS, Option, Rules, RulesError
 from ..engine.rules import option_groups as rule_groups
-from ..engine.spades_presets import SpadesPreset
 from ..engine.standings import Seat, StandingsError, sides
 
 #: Player rows on the form; the first ``MIN_PLAYERS`` named are needed.
@@ -109,7 +108,14 @@ def _is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def default_name(preset: Preset | SpadesPreset, today: date) -> str:
+class Named(Protocol):
+    """A preset of any family, as far as its name goes."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def default_name(preset: Named, today: date) -> str:
     """``5000 Rummy, 29 Nov``."""
     return f"{preset.name}, {today.day} {today:%b}"
 

@@ -29,31 +29,26 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine.cards import RANKS, SUITS, Card, rank_name
 from ..engine.deal import DealError, DealPlan, plan_deal
-from ..engine.presets import PRESETS, Preset
 from ..engine.rules import Rules
-from ..engine.spades_presets import SPADES_PRESETS, SpadesPreset
+from ..engine.system import SYSTEMS
 from ..store import access, changes, history, records
 from ..store.models import Game
 from ..store.scoreboard import RECENT_ROUNDS, board
-from ..store.spades import create_spades_game
 from . import links
 from .board import share_context
 from .game_form import (
     DEFAULT_PRESET,
     MAX_GAME_NAME,
-    MAX_PLAYERS,
     Errors,
     FormInvalid,
     clean_name,
     default_name,
-    option_groups,
     options_stale,
-    parse_new_game,
     player_field,
 )
 from .qr import qr_svg
 from .round_form.names import short_names
-from .spades_game_form import SPADES_PLAYERS, parse_new_spades_game, spades_option_groups
+from .systems import preset_system, web_system
 
 bp = Blueprint("games", __name__)
 
@@ -102,7 +97,7 @@ def stale_game(game: Game) -> BaseResponse:
 
 
 def _preset_id(value: str | None) -> str:
-    return value if value in PRESETS or value in SPADES_PRESETS else DEFAULT_PRESET
+    return value if value in SYSTEMS.presets_by_id else DEFAULT_PRESET
 
 
 def _setup_context(
@@ -112,31 +107,23 @@ def _setup_context(
     keep_options: bool = True,
 ) -> dict[str, Any]:
     """What the new-game page and its setup partial need."""
-    preset: Preset | SpadesPreset
-    if preset_id in SPADES_PRESETS:  # four players, partners across: no sides to type
-        preset = SPADES_PRESETS[preset_id]
-        groups = spades_option_groups(preset.rules, form if keep_options else None)
-        partnership, rows = False, SPADES_PLAYERS
-    else:
-        preset = PRESETS[preset_id]
-        groups = option_groups(preset.rules, form if keep_options else None)
-        partnership, rows = preset.rules.partnership, MAX_PLAYERS
-        if form is not None and keep_options and form.get("opt-partnership"):
-            partnership = "1" in form["opt-partnership"]
+    system = preset_system(preset_id)
+    preset = system.presets[preset_id]
+    setup = system.setup(preset, form if keep_options else None)
     entries = form or {}
     return {
-        "presets": [*PRESETS.values(), *SPADES_PRESETS.values()],
+        "presets": SYSTEMS.presets(),
         "preset": preset,
-        "spades": preset_id in SPADES_PRESETS,
-        "groups": groups,
-        "partnership": partnership,
+        "seating_hint": setup.seating_hint,
+        "groups": setup.groups,
+        "partnership": setup.partnership,
         "players": [
             (
                 row,
                 (entries.get(player_field(row)) or [""])[0],
                 (entries.get(f"side-{row}") or [""])[0],
             )
-            for row in range(rows)
+            for row in range(setup.rows)
         ],
         "dealer": (entries.get("dealer") or [""])[0],
         "name": (entries.get("name") or [""])[0],
@@ -154,40 +141,15 @@ def new_game() -> BaseResponse:
             "games/new.html", **_setup_context(_preset_id(request.args.get("preset")), None)
         )
     form = _form()
-    if (form.get("preset") or [""])[0] in SPADES_PRESETS:
-        return _new_spades_game(form)
+    preset_id = _preset_id((form.get("preset") or [""])[0])
     try:
-        wanted = parse_new_game(form, date.today())
+        game = preset_system(preset_id).start_game(form, date.today())
     except FormInvalid as invalid:
         return _render(
             "games/new.html",
             422,
-            **_setup_context(
-                _preset_id((form.get("preset") or [""])[0]),
-                form,
-                invalid.errors,
-                keep_options=not options_stale(form),
-            ),
+            **_setup_context(preset_id, form, invalid.errors, keep_options=not options_stale(form)),
         )
-    game = records.create_game(
-        wanted.name, wanted.rules, wanted.seats, preset=wanted.preset, dealer=wanted.dealer
-    )
-    links.remember(game, "scorer")
-    return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
-
-
-def _new_spades_game(form: dict[str, list[str]]) -> BaseResponse:
-    try:
-        wanted = parse_new_spades_game(form, date.today())
-    except FormInvalid as invalid:
-        preset_id = _preset_id((form.get("preset") or [""])[0])
-        keep = not options_stale(form)
-        return _render(
-            "games/new.html", 422, **_setup_context(preset_id, form, invalid.errors, keep)
-        )
-    game = create_spades_game(
-        wanted.name, wanted.rules, wanted.players, preset=wanted.preset, dealer=wanted.dealer
-    )
     links.remember(game, "scorer")
     return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
 
@@ -335,7 +297,7 @@ def _plan(game: Game, rules: Rules, form: Mapping[str, str]) -> DealForm:
 
 
 def _scorer_context(game: Game, **extra: Any) -> dict[str, Any]:
-    rules = records.game_rules(game)
+    deal_helper = web_system(game).deal_helper(game.rules)
     last = history.last_change(game)
     edit_url, view_url = links.game_links(game)
     everything = request.args.get("rounds") == "all"
@@ -343,7 +305,7 @@ def _scorer_context(game: Game, **extra: Any) -> dict[str, Any]:
         "board": board(game, recent=None if everything else RECENT_ROUNDS),
         "token": game.scorer_token,
         "controls": True,
-        "deal": _deal_form(game, rules) if rules.deal == "upcard" else None,
+        "deal": _deal_form(game, records.game_rules(game)) if deal_helper else None,
         "undo": history.describe(last) if last else None,
         "edit_url": edit_url,
         "view_url": view_url,
@@ -371,9 +333,9 @@ def scorer_page(token: str) -> BaseResponse:
 def deal(token: str) -> BaseResponse:
     """The deal helper: each player's hand from the upcards, redeals, the round's wild rank."""
     game = links.scorer_game(token)
-    rules = records.game_rules(game)
-    if rules.deal != "upcard":
+    if not web_system(game).deal_helper(game.rules):
         abort(404, "This game's rules deal a fixed number of cards: there is no upcard deal.")
+    rules = records.game_rules(game)
     planned = _plan(game, rules, request.form)
     status = 422 if planned.errors or planned.error else 200
     plan = planned.plan

@@ -46,7 +46,6 @@ from ..store.db import db
 from ..store.models import Game, Round
 from ..store.records import CheckedRound
 from ..store.scoreboard import board
-from ..store.spades import spades_game
 from . import csrf, links
 from .csrf import CsrfFailed
 from .errors import html_error
@@ -58,6 +57,7 @@ from .round_form.names import short_names
 from .round_form.preview import HAND_HIDDEN, KIND_NAMES, Preview, card_name, preview
 from .round_form.reading import FormGame, Interpretation, interpret
 from .round_form.regroup import follow_picker, regroup
+from .systems import web_system
 
 bp = Blueprint("rounds", __name__)
 
@@ -244,8 +244,9 @@ def _new_fields(game: Game) -> RoundFields:
 def new_round(token: str) -> BaseResponse:
     """The form for the next round; POST saves it."""
     game = links.scorer_game(token)
-    if spades_game(game):  # a hand of Spades has a form of its own
-        return redirect(url_for("spades.new_hand", token=token), 303)
+    entry = web_system(game)
+    if entry.new_round_endpoint != "rounds.new_round":  # a family with a round form of its own
+        return redirect(url_for(entry.new_round_endpoint, token=token), 303)
     if request.method == "POST":
         return _save(game, None)
     links.remember(game, "scorer")
@@ -257,8 +258,9 @@ def edit_round(token: str, number: int) -> BaseResponse:
     """The form filled from round ``number``, to correct it; POST saves the correction."""
     game = links.scorer_game(token)
     stored = _round_or_404(game, number)
-    if spades_game(game):
-        return redirect(url_for("spades.edit_hand", token=token, number=number), 303)
+    entry = web_system(game)
+    if entry.edit_round_endpoint != "rounds.edit_round":  # a family with a form of its own
+        return redirect(url_for(entry.edit_round_endpoint, token=token, number=number), 303)
     if request.method == "POST":
         return _save(game, stored)
     links.remember(game, "scorer")
@@ -439,8 +441,9 @@ def delete_round(token: str, number: int) -> BaseResponse:
     """Delete a round, after showing what will go (the later rounds move up one)."""
     game = links.scorer_game(token)
     stored = _round_or_404(game, number)
-    if request.method == "GET" and spades_game(game):
-        return redirect(url_for("spades.delete_hand", token=token, number=number), 303)
+    entry = web_system(game)
+    if request.method == "GET" and entry.delete_round_endpoint != "rounds.delete_round":
+        return redirect(url_for(entry.delete_round_endpoint, token=token, number=number), 303)
     if request.method == "GET":
         rows = board(game, recent=None)
         return make_response(

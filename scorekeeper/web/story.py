@@ -23,21 +23,16 @@ from flask import Blueprint, render_template
 from sqlalchemy import select
 
 from ..engine.cards import rank_name
-from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.scoring import RoundScore
-from ..engine.spades import SpadesRules
-from ..engine.spades_presets import SPADES_PRESETS
-from ..engine.spades_presets import summary as spades_summary
 from ..store import records
 from ..store.db import db
 from ..store.history import describe
 from ..store.models import Game, GameChange
 from ..store.scoreboard import PlayerLines, board
-from ..store.spades import spades_game, spades_rules
 from . import links
-from .game_form import OptionInput, option_groups
-from .spades_game_form import spades_option_groups
+from .game_form import OptionGroup, OptionInput, option_groups
+from .systems import web_system
 
 bp = Blueprint("story", __name__)
 
@@ -71,8 +66,16 @@ def _in_words(item: OptionInput) -> str:
 def rule_groups(rules: Rules, preset: Rules) -> list[tuple[str, list[RuleLine]]]:
     """Every option of ``rules`` in words, grouped as the new-game form groups them, each
     marked when it differs from ``preset``."""
+    return option_lines(option_groups(rules), option_groups(preset))
+
+
+def option_lines(
+    groups: list[OptionGroup], preset: list[OptionGroup]
+) -> list[tuple[str, list[RuleLine]]]:
+    """Options as the new-game form shows them (``groups``), in words, each marked when it
+    differs from the preset's (``preset``, the same options)."""
     out = []
-    for group, base in zip(option_groups(rules), option_groups(preset), strict=True):
+    for group, base in zip(groups, preset, strict=True):
         lines = [
             RuleLine(
                 item.option,
@@ -102,46 +105,17 @@ def _nav(role: Role, token: str) -> dict[str, str]:
     }
 
 
-def _spades_rules_page(role: Role, token: str, game: Game) -> str:
-    """A Spades game's rules: its own options, against its preset's."""
-    rules = spades_rules(game)
-    preset = SPADES_PRESETS.get(game.preset or "")
-    base = preset.rules if preset else SpadesRules()
-    group, was = spades_option_groups(rules)[0], spades_option_groups(base)[0]
-    lines = [
-        RuleLine(item.option, item.label, _in_words(item), _in_words(item) != _in_words(old),
-                 _in_words(old))
-        for item, old in zip(group.inputs, was.inputs, strict=True)
-    ]  # fmt: skip
-    return render_template(
-        "story/rules.html",
-        game=game,
-        token=token,
-        preset=preset,
-        summary=spades_summary(rules),
-        groups=[("Spades", lines)],
-        changed=sum(line.changed for line in lines),
-        spades=True,
-        **_nav(role, token),
-    )
-
-
 def _rules_page(role: Role, token: str) -> str:
     game = _game(role, token)
-    if spades_game(game):
-        return _spades_rules_page(role, token, game)
-    rules = records.game_rules(game)
-    preset = PRESETS.get(game.preset or "")
-    base = preset.rules if preset else Rules()
-    groups = rule_groups(rules, base)
+    page = web_system(game).rules_page(game)
     return render_template(
         "story/rules.html",
         game=game,
         token=token,
-        preset=preset,
-        summary=rules.summary(),
-        groups=groups,
-        changed=sum(line.changed for _, lines in groups for line in lines),
+        preset=page.preset,
+        summary=page.summary,
+        groups=page.groups,
+        changed=sum(line.changed for _, lines in page.groups for line in lines),
         **_nav(role, token),
     )
 

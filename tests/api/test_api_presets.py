@@ -6,7 +6,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import OPTIONS
-from scorekeeper.engine.spades_presets import SPADES_OPTIONS, SPADES_PRESETS
+from scorekeeper.systems.spades.presets import SPADES_OPTIONS, SPADES_PRESETS
 
 
 def test_every_preset_with_every_option(client: FlaskClient) -> None:

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.presets import rules_for
-from scorekeeper.engine.spades_presets import spades_rules_for
 from scorekeeper.engine.standings import Seat
-from scorekeeper.store import records, spades
+from scorekeeper.store import records
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
+from scorekeeper.systems.spades import store as spades
+from scorekeeper.systems.spades.presets import spades_rules_for
 
 from .conftest import LiveServer, axe_violations
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine.spades_presets import spades_rules_for
-from scorekeeper.store import spades
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
+from scorekeeper.systems.spades import store as spades
+from scorekeeper.systems.spades.presets import spades_rules_for
 
 from .conftest import ConsoleErrors, LiveServer
 from .test_table_ux import new_game

@@ -12,11 +12,11 @@ from flask import Flask
 from flask.testing import FlaskCliRunner
 
 from scorekeeper import cli, create_app
-from scorekeeper.engine.spades import SpadesHand
-from scorekeeper.engine.spades_presets import spades_rules_for
-from scorekeeper.store import spades
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
+from scorekeeper.systems.spades import store as spades
+from scorekeeper.systems.spades.presets import spades_rules_for
+from scorekeeper.systems.spades.rules import SpadesHand
 
 pytestmark = pytest.mark.db
 

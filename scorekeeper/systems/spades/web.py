@@ -32,22 +32,23 @@ from flask import (
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..engine.spades import (
+from ...store import changes, records
+from ...store.db import db
+from ...store.models import Game, Round
+from ...store.scoreboard import board
+from ...web import links
+from ...web.errors import html_error
+from . import store as spades
+from .board import bid_label
+from .fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
+from .rules import (
     TRICKS,
     SideScore,
     SpadesError,
     spades_standings,
 )
-from ..store import changes, records, spades
-from ..store.db import db
-from ..store.models import Game, Round
-from ..store.scoreboard import board
-from ..store.spades_board import bid_label
-from . import links
-from .errors import html_error
-from .round_form.spades_fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
 
-bp = Blueprint("spades", __name__)
+bp = Blueprint("spades", __name__, template_folder="templates")
 
 NOT_SAVED = "Nothing was saved: fix what is marked below."
 TRICK_CHOICES = [(str(n), str(n)) for n in range(TRICKS + 1)]
@@ -154,7 +155,7 @@ def _render(
     if rules.blind_nil_allowed:
         bid_choices.append(("blind_nil", "blind nil"))
     html = render_template(
-        "rounds/spades_form.html",
+        "spades/form.html",
         game=game,
         token=token,
         rules=rules,
@@ -233,12 +234,12 @@ def delete_hand(token: str, number: int) -> BaseResponse:
     game = _spades_or_404(token)
     _hand_or_404(game, number)
     shown = board(game, recent=None)
-    assert shown.spades is not None
+    assert shown.view is not None
     return make_response(
         render_template(
-            "rounds/spades_delete.html",
+            "spades/delete.html",
             board=shown,
-            row=shown.spades.hands[number - 1],
+            row=shown.view.hands[number - 1],
             token=token,
             later=len(game.rounds) - number,
         )
@@ -268,7 +269,7 @@ def preview_hand(token: str) -> Response:
         }
         read = replace(read, tricks=tricks, errors=errors)
     html = render_template(
-        "rounds/_spades_preview.html",
+        "spades/_preview.html",
         preview=_preview(game, read, stored.number if stored else None),
         rules=rules,
         oob=True,

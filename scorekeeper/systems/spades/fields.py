@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ...engine.spades import TRICKS, Bid, SpadesHand, SpadesPlayer
+from .rules import TRICKS, Bid, SpadesHand, SpadesPlayer
 
 #: The longest idempotency key (the column's width).
 MAX_KEY = 100

@@ -1,5 +1,5 @@
 """The new-game form for Spades (no Flask in here): four players in seat order, partners across,
-and Spades' own options (:data:`~scorekeeper.engine.spades_presets.SPADES_OPTIONS`), read and
+and Spades' own options (:data:`~.presets.SPADES_OPTIONS`), read and
 drawn like the rummy options (:mod:`.game_form`: the same fields, ``opt-<option>``, and errors).
 
 >>> game = parse_new_spades_game({"preset": ["spades-300"], "player-0": ["Ann"],
@@ -19,10 +19,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from ..engine.rules import RulesError
-from ..engine.spades import SpadesRules
-from ..engine.spades_presets import SPADES_OPTIONS, SPADES_PRESETS, SpadesOption, with_options
-from .game_form import (
+from ...engine.rules import RulesError
+from ...web.game_form import (
     MAX_GAME_NAME,
     Errors,
     Form,
@@ -36,6 +34,8 @@ from .game_form import (
     options_stale,
     player_field,
 )
+from .presets import SPADES_OPTIONS, SPADES_PRESETS, SpadesOption, with_options
+from .rules import SpadesRules
 
 #: Spades seats four: the form shows four player rows.
 SPADES_PLAYERS = 4

@@ -24,7 +24,12 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from ..engine.spades import (
+from ...store.changes import Logged, commit, reread, snapshot
+from ...store.db import db
+from ...store.models import Game, Player, Round, RoundPart, utcnow
+from ...store.records import add_round, round_by_key
+from .presets import from_dict, is_spades, to_dict
+from .rules import (
     Bid,
     SideScore,
     SpadesError,
@@ -38,11 +43,6 @@ from ..engine.spades import (
     sides_across,
     spades_standings,
 )
-from ..engine.spades_presets import from_dict, is_spades, to_dict
-from .changes import Logged, commit, reread, snapshot
-from .db import db
-from .models import Game, Player, Round, RoundPart, utcnow
-from .records import add_round, round_by_key
 
 #: How a Spades hand is stored as a round (see the module's notes).
 ENDED_BY = "stock_out"

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from scorekeeper.engine.spades_presets import spades_rules_for
-from scorekeeper.store import spades
 from scorekeeper.store.changes import StaleGame
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Round
+from scorekeeper.systems.spades import store as spades
+from scorekeeper.systems.spades.presets import spades_rules_for
 
 pytestmark = pytest.mark.db
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.spades import (
+from scorekeeper.systems.spades.rules import (
     SIDES,
     SpadesError,
     SpadesHand,

@@ -9,15 +9,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from scorekeeper.engine.spades import SpadesError, SpadesHand, SpadesRules, spades_standings
-from scorekeeper.engine.spades_presets import spades_rules_for
-from scorekeeper.store import history, records, spades
+from scorekeeper.store import history, records
 from scorekeeper.store.changes import StaleGame
 from scorekeeper.store.db import db
 from scorekeeper.store.export import document, load
 from scorekeeper.store.models import Game, GameChange, Round
 from scorekeeper.store.scoreboard import board
-from scorekeeper.store.spades import (
+from scorekeeper.systems.spades import store as spades
+from scorekeeper.systems.spades.presets import spades_rules_for
+from scorekeeper.systems.spades.rules import SpadesError, SpadesHand, SpadesRules, spades_standings
+from scorekeeper.systems.spades.store import (
     HandRefused,
     create_spades_game,
     in_seat_order,
@@ -55,7 +56,12 @@ def test_a_game_seats_partners_across_and_keeps_its_rules() -> None:
         ("Ann", AC), ("Bob", BD), ("Cy", AC), ("Dee", BD)
     ]  # fmt: skip
     assert spades.spades_rules(game) == SpadesRules(target=300, nil_tricks="count_toward_contract")
-    assert records.game_rules(game).partnership
+    # the shared standings read the seats as two sides, partners across, to the game's target
+    standing = records.cached_standings(game)
+    assert standing.side_of == {"Ann": AC, "Bob": BD, "Cy": AC, "Dee": BD}
+    assert "300" in standing.reason
+    with pytest.raises(records.RecordError, match="not the Rummy 500 family's"):
+        records.game_rules(game)  # a Spades game has no rummy rules to read
     with pytest.raises(SpadesError, match="four players"):
         create_spades_game("X", SpadesRules(), ["Ann", "Bob", "Cy"])
 
@@ -220,7 +226,7 @@ def test_a_tie_at_the_target_is_played_on_on_the_board() -> None:
     shown = board(game)
     assert {c.name: c.total for c in shown.competitors} == {AC: 112, BD: 112}
     assert not shown.finished and not shown.standing.winners
-    assert shown.spades is not None and shown.spades.bags == {AC: 2, BD: 2}
+    assert shown.view is not None and shown.view.bags == {AC: 2, BD: 2}
     store_hand(game, hand((2, 2), (2, 4), (2, 2), (2, 5)))  # AC 4 made 40, BD 4 bid 9 taken
     shown = board(game)
     assert shown.finished and shown.standing.winners == [BD]

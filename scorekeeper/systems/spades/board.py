@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.spades import Bid, SideScore, SpadesRules
-from . import spades
-from .models import Game
+from ...store.models import Game
+from . import store as spades
+from .rules import Bid, SideScore, SpadesRules
 
 
 def bid_label(bid: Bid) -> str:

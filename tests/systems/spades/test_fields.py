@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.web.round_form.spades_fields import HandFields, ReadHand, read_hand
+from scorekeeper.systems.spades.fields import HandFields, ReadHand, read_hand
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.spades_presets import SPADES_OPTIONS
+from scorekeeper.systems.spades.presets import SPADES_OPTIONS
 
 pytestmark = pytest.mark.db
 

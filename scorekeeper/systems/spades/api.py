@@ -10,19 +10,24 @@ from __future__ import annotations
 from flask import Response, jsonify
 from sqlalchemy import select
 
-from ..engine.spades import SideScore, SpadesError, SpadesHand, parse_bid
-from ..store import changes, records, spades
-from ..store.db import db
-from ..store.models import Game, Round
-from ..store.spades_board import SpadesView
-from .errors import ApiError
-from .game_models import RoundOut
-from .spades_models import (
+from ...api.endpoints import parse_body
+from ...api.errors import ApiError
+from ...api.game_models import GameRequest, RoundOut
+from ...api.spades_models import (
     SpadesPlayerOut,
     SpadesRoundBody,
     SpadesRoundResponse,
     SpadesSideOut,
 )
+from ...api.systems import BoardRounds
+from ...store import changes, records
+from ...store.db import db
+from ...store.models import Game, Round
+from ...store.scoreboard import Board
+from . import store as spades
+from .board import SpadesView
+from .presets import spades_rules_for
+from .rules import SideScore, SpadesError, SpadesHand, parse_bid
 
 
 def side_out(score: SideScore) -> SpadesSideOut:
@@ -147,3 +152,28 @@ def rounds_out(view: SpadesView) -> list[RoundOut]:
 
 def _bid(shown: str) -> int | str:
     return int(shown) if shown.isdigit() else shown.replace(" ", "_")
+
+
+def start_game(body: GameRequest, preset: str) -> Game:
+    """A Spades game: four players, partners across (any ``team`` given is not read)."""
+    options = {} if isinstance(body.rules, str) else body.rules.options
+    rules = spades_rules_for(preset, options)  # a RulesError names a bad option (400)
+    try:
+        return spades.create_spades_game(
+            body.name, rules, [p.name for p in body.players], preset=preset, dealer=body.dealer
+        )
+    except SpadesError as error:
+        raise ApiError(f"players: {error}") from None
+
+
+def post_round(game: Game, key: str, expected: int | None) -> Response:
+    """Store the posted hand (:func:`store_hand`)."""
+    return store_hand(game, parse_body(SpadesRoundBody), key, expected)
+
+
+def board_rounds(board: Board) -> BoardRounds:
+    """Every hand, a player's total their side's, and the bags each side carries."""
+    view: SpadesView = board.view
+    standing = board.standing
+    totals = {name: standing.team_totals[standing.side_of[name]] for name in standing.totals}
+    return BoardRounds(rounds_out(view), totals, view.bags)

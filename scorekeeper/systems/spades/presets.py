@@ -28,8 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .rules import MOST, Rules, RulesError
-from .spades import TRICKS, SpadesRules
+from ...engine.rules import MOST, Rules, RulesError
+from .rules import TRICKS, SpadesRules
 
 #: The marker of a Spades game's stored rules (``{"game": "spades", ...}``).
 GAME = "spades"

@@ -1,0 +1,144 @@
+"""The contract every registered game family keeps: a new family gets these tests by registering
+(``scorekeeper.systems.FAMILIES``). Its presets parse and round-trip through the stored snapshot;
+it implements every layer of the interface; a game starts from each preset, a round of its own
+posts and scores, and its pages and JSON answer before and after it."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.api.systems import ApiSystem
+from scorekeeper.engine.system import SYSTEMS, GameSystem, system_of
+from scorekeeper.store.systems import StoreSystem
+from scorekeeper.systems import FAMILIES
+from scorekeeper.web.systems import WebSystem
+
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
+TEMPLATES = PACKAGE.parent / "templates"
+PRESETS = [(family, preset) for family in FAMILIES for preset in family.presets]
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def ids(value: Any) -> str:
+    return value if isinstance(value, str) else value.id
+
+
+def test_every_family_is_registered_once_with_its_presets(app: Flask) -> None:
+    assert list(SYSTEMS) == list(FAMILIES)
+    assert [preset.id for preset in SYSTEMS.presets()] == [p for _, p in PRESETS]
+    assert len({family.id for family in FAMILIES}) == len(FAMILIES)
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=ids)
+def test_a_family_implements_every_layer(family: GameSystem) -> None:
+    for layer in (GameSystem, StoreSystem, WebSystem, ApiSystem):
+        assert isinstance(family, layer), f"{family.id} is not a whole {layer.__name__}"
+
+
+@pytest.mark.parametrize(("family", "preset"), PRESETS, ids=ids)
+def test_a_preset_round_trips_through_its_snapshot(family: GameSystem, preset: str) -> None:
+    rules = family.rules_for(preset)
+    assert rules == family.presets[preset].rules
+    stored = family.rules_to_stored(rules)
+    assert family.owns(stored)
+    assert system_of(stored) is family  # no other family claims the snapshot
+    assert family.rules_from_stored(stored) == rules
+    assert family.rules_from_stored(stored, strict=True) == rules
+    assert family.summary(rules) and all(isinstance(line, str) for line in family.summary(rules))
+
+
+def _start(client: FlaskClient, preset: str) -> tuple[str, str]:
+    players = [{"name": name, "team": "North" if seat % 2 else "South"} for seat, name in
+               enumerate(NAMES)]  # fmt: skip
+    answer = client.post(
+        "/api/v1/games", json={"name": f"{preset} night", "rules": preset, "players": players}
+    )
+    assert answer.status_code == 201, answer.get_json()
+    made = answer.get_json()
+    return made["edit_url"].rsplit("/", 1)[1], made["view_url"].rsplit("/", 1)[1]
+
+
+def _pages(client: FlaskClient, scorer: str, watcher: str) -> None:
+    for url in (f"/s/{scorer}", f"/w/{watcher}", f"/s/{scorer}/rules", f"/w/{watcher}/rules",
+                f"/s/{scorer}/story", f"/w/{watcher}/story", f"/w/{watcher}.csv",
+                f"/w/{watcher}/board"):  # fmt: skip
+        assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.db
+@pytest.mark.parametrize(("family", "preset"), PRESETS, ids=ids)
+def test_a_game_starts_takes_a_round_and_shows_it(
+    client: FlaskClient, family: ApiSystem, preset: str
+) -> None:
+    assert client.get(f"/games/new?preset={preset}").status_code == 200
+    scorer, watcher = _start(client, preset)
+    _pages(client, scorer, watcher)
+    entry = client.get(f"/s/{scorer}/rounds/new", follow_redirects=True)
+    assert entry.status_code == 200
+    body = family.example_round(NAMES)
+    posted = client.post(f"/s/{scorer}/rounds", json=body, headers={"Idempotency-Key": "k1"})
+    assert posted.status_code == 201, posted.get_json()
+    again = client.post(f"/s/{scorer}/rounds", json=body, headers={"Idempotency-Key": "k1"})
+    assert again.status_code == 201 and again.get_json() == posted.get_json()  # a retry
+    board = client.get(f"/w/{watcher}.json").get_json()
+    assert (len(board["rounds"]), board["next_round"], board["version"]) == (1, 2, 2)
+    # the board's totals are the round's: a round scored is a round counted
+    scored = {p["name"]: p.get("total") for p in posted.get_json()["players"]}
+    totals = {t["name"]: t["total"] for t in board["totals"]}
+    assert set(totals) == set(NAMES)
+    if all(value is not None for value in scored.values()):
+        assert totals == scored
+    else:  # scored by sides: a player's total is their side's
+        sides = {t["team"]: t["total"] for t in posted.get_json()["teams"]}
+        assert sorted(set(totals.values())) == sorted(set(sides.values()))
+    _pages(client, scorer, watcher)
+    assert client.get(f"/s/{scorer}/rounds/1", follow_redirects=True).status_code == 200
+
+
+# --- the floors never name a family ---------------------------------------------------------
+
+FLOORS = ("engine", "store", "web", "api")
+#: a branch on a family: its name as a value, or a helper that asks whether a game is one
+FAMILY_CHECK = re.compile(
+    r"is_spades|spades_game|board\.spades|\.game ?== ?|== ?[\"'](spades|rummy500|gin|indian)[\"']"
+)
+
+
+def _floor_files() -> list[Path]:
+    return [
+        path
+        for floor in FLOORS
+        for path in (PACKAGE / floor).rglob("*.py")
+        if "migrations" not in path.parts
+    ]
+
+
+def test_no_floor_branches_on_a_family() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}:{number}: {line.strip()}"
+        for path in [*_floor_files(), *TEMPLATES.rglob("*.html")]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if FAMILY_CHECK.search(line)
+    ]
+    assert found == []
+
+
+def test_no_floor_imports_a_family() -> None:
+    """The imports keep one direction: the systems import the floors, never the other way."""
+    found = []
+    for path in _floor_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                target = ("." * node.level) + (node.module or "")
+                if "systems" in target.split(".") and not target.endswith(".systems"):
+                    found.append(f"{path.relative_to(PACKAGE.parent)}: {target}")
+                if target in ("..systems", "...systems", "scorekeeper.systems"):
+                    found.append(f"{path.relative_to(PACKAGE.parent)}: {target}")
+    assert found == []
