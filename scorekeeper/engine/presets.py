@@ -169,7 +169,8 @@ def _build() -> dict[str, Preset]:
     return presets
 
 
-#: Every preset but Spades (its own family, not yet served), by id, in RULES.md order.
+#: Every preset of the Rummy 500 family, by id, in RULES.md order (the other families keep
+#: their own: scorekeeper.systems).
 PRESETS: dict[str, Preset] = _build()
 
 

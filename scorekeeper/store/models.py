@@ -18,7 +18,7 @@ A part's JSON columns:
 A Spades game (its ``rules`` start ``{"game": "spades"}``) stores each hand as a round that
 nobody went out of, a part per player with its ``bid`` (``"1"`` to ``"13"``, ``"nil"``,
 ``"blind_nil"``) and ``tricks``, and no cards; the bids of the hand in play, before its tricks
-are known, are the game's ``bids_in_play`` (see :mod:`.spades`).
+are known, are the game's ``bids_in_play`` (see :mod:`scorekeeper.systems.spades.store`).
 
 Each change to a game is logged in ``game_change`` with the version it made (see
 :class:`GameChange`), in the same transaction as the change, so that it can be undone.
