@@ -24,6 +24,8 @@ import pytest
         "scorekeeper.systems.spades.game_form",
         "scorekeeper.systems.spades.rules",
         "scorekeeper.systems.spades.presets",
+        "scorekeeper.systems.spades.data",
+        "scorekeeper.store.export",
     ],
 )
 def test_module_doctests(name: str) -> None:

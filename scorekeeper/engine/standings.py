@@ -39,7 +39,7 @@ Decisions where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .rules import Rules
 
@@ -62,6 +62,9 @@ class RoundResult:
 
     totals: Mapping[str, int]  # player name -> what the round adds to their score
     went_out: str | None = None  # who went out (None: stock-out)
+    # side -> what the round adds to the side as a whole, where a family scores sides so (its
+    # own standings count these; :func:`standings` reads the players' totals only)
+    sides: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

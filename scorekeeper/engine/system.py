@@ -99,14 +99,20 @@ class Capabilities:
     player_figures: bool = True
     #: the standings name who deals next (a family whose in-play panel names the dealer does not)
     dealer_in_standings: bool = True
+    #: a round's points go to sides as a whole, cached on the side (``RoundSide``), not to its
+    #: players (Spades' contracts; a family whose players score and whose sides add them up does
+    #: not)
+    side_points: bool = False
 
 
 @dataclass(frozen=True)
 class Words:
-    """What the pages call a family's round: "round", or "hand"."""
+    """What the pages call a family's round ("round", or "hand"), and what the log calls a
+    change that noted the deal in play ("the deal": its wild rank; "the bids")."""
 
     round: str = "round"
     rounds: str = "rounds"
+    dealt: str = "the deal"
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def commit(game: Game, expected_version: int | None, change: Callable[[], Logged
 def reread(game: Game) -> None:
     """Read the game's own fields again, inside the change's transaction (after the bump): what
     the log saves and what undo restores must be the stored values, not an older copy."""
-    db.session.refresh(game, ["name", "finished_at", "next_wild_rank", "bids_in_play"])
+    db.session.refresh(game, ["name", "finished_at", "next_wild_rank", "system_data"])
 
 
 def iso_time(value: datetime | None) -> str | None:
@@ -122,8 +122,7 @@ def snapshot(round: Round) -> dict[str, Any]:
                 "melded_points": part.melded_points,
                 "hand_points": part.hand_points,
                 "total": part.total,
-                "bid": part.bid,
-                "tricks": part.tricks,
+                "system_data": part.system_data,
             }
             for part in round.parts
         ],

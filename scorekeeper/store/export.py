@@ -6,7 +6,12 @@ change log (what undo needs) and its two tokens, so that the same links open it 
 imported. Row ids are never written: a player is named by their seat, everywhere (a round's
 dealer and goer, a part's player, a layoff's owner, and the same inside the log's saved rounds).
 
-``{"scorekeeper_export": 1, "exported_at": "...", "games": [...], "aliases": [...]}``
+``{"scorekeeper_export": 2, "exported_at": "...", "games": [...], "aliases": [...]}``
+
+Format 2 keeps a game family's own data as the store does, in ``system_data`` (the game's, and
+each part's, in saved rounds too); format 1 (before game systems were one seam) had Spades'
+``bids_in_play`` on the game and ``bid``/``tricks`` on a part, and still imports
+(:func:`upgraded`). A side's points (``RoundSide``) are a cache, worked out again on import.
 
 :func:`load` refuses a game whose tokens an existing game already has (nothing is ever
 overwritten): the whole document is refused, or with ``skip_existing`` those games are left out.
@@ -38,8 +43,11 @@ from .people import name_key
 from .records import cache_totals
 from .systems import store_system
 
-#: The document's format number (``scorekeeper_export``).
-FORMAT = 1
+#: The document's format number (``scorekeeper_export``), and the older ones still imported.
+FORMAT = 2
+READABLE = (1, 2)
+#: Format 1's part keys that held a family's own data (Spades', before its own ``system_data``).
+FORMAT_1_PART_KEYS = ("bid", "tricks")
 #: Changes whose ``before`` holds a saved round (with player ids, written as seats).
 ROUND_CHANGES = ("corrected", "deleted")
 
@@ -99,7 +107,7 @@ def game_document(game: Game, *, scorer_link: bool = True) -> dict[str, Any]:
         "finished_at": iso_time(game.finished_at),
         "first_dealer_seat": game.first_dealer_seat,
         "next_wild_rank": game.next_wild_rank,
-        "bids_in_play": game.bids_in_play,
+        "system_data": game.system_data,
         "version": game.version,
         "players": [
             {"seat": player.seat, "name": player.name, "team": player.team}
@@ -284,11 +292,12 @@ def load(doc: Any, *, skip_existing: bool = False) -> Loaded:
     """Store the document's games (and merged names) in one transaction; an ImportRefused (and
     nothing stored) for a document that is not an export, a game that does not hold together,
     or a game already here (same tokens) unless ``skip_existing``."""
-    if not isinstance(doc, dict) or doc.get("scorekeeper_export") != FORMAT:
+    if not isinstance(doc, dict) or doc.get("scorekeeper_export") not in READABLE:
         raise ImportRefused(
             f"not a scorekeeper export (format {FORMAT}): expected an object with "
             f'"scorekeeper_export": {FORMAT}, as `scorekeeper export` writes'
         )
+    doc = upgraded(doc)
     games, aliases = doc.get("games"), doc.get("aliases", [])
     if not isinstance(games, list) or not isinstance(aliases, list):
         raise ImportRefused('"games" and "aliases" must be lists')
@@ -332,6 +341,67 @@ def load(doc: Any, *, skip_existing: bool = False) -> Loaded:
         db.session.rollback()
         raise
     return result
+
+
+def upgraded(doc: dict[str, Any]) -> dict[str, Any]:
+    """A document in the current format (one of an older format, converted; the same
+    otherwise): format 1's family columns become ``system_data``, on the game, its rounds' parts
+    and the parts its log saved, and in the bids its log noted.
+
+    >>> old = {"scorekeeper_export": 1, "games": [{"bids_in_play": [4, 4, 4, 4], "rounds": [
+    ...     {"parts": [{"total": 0, "bid": "nil", "tricks": 1}]}], "changes": [
+    ...     {"kind": "dealt", "before": {"next_wild_rank": None, "bids_in_play": None}}]}]}
+    >>> game = upgraded(old)["games"][0]
+    >>> game["system_data"], game["rounds"][0]["parts"], game["changes"][0]["before"]
+    ({'bids_in_play': [4, 4, 4, 4]}, [{'total': 0, 'system_data': {'bid': 'nil', 'tricks': 1}}], \
+{'next_wild_rank': None, 'system_data': None})
+    """
+    if doc.get("scorekeeper_export") != 1:
+        return doc
+    games = doc.get("games")
+    if not isinstance(games, list):
+        return doc  # refused as it is, below
+    return {**doc, "scorekeeper_export": FORMAT, "games": [_game_from_1(g) for g in games]}
+
+
+def _game_from_1(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data
+    out = {key: value for key, value in data.items() if key != "bids_in_play"}
+    bids = data.get("bids_in_play")
+    out["system_data"] = None if bids is None else {"bids_in_play": bids}
+    if isinstance(data.get("rounds"), list):
+        out["rounds"] = [_saved_from_1(saved) for saved in data["rounds"]]
+    if isinstance(data.get("changes"), list):
+        out["changes"] = [_change_from_1(change) for change in data["changes"]]
+    return out
+
+
+def _saved_from_1(saved: Any) -> Any:
+    if not isinstance(saved, dict) or not isinstance(saved.get("parts"), list):
+        return saved
+    parts = []
+    for part in saved["parts"]:
+        if isinstance(part, dict):
+            kept = {key: value for key, value in part.items() if key not in FORMAT_1_PART_KEYS}
+            own = {key: part[key] for key in FORMAT_1_PART_KEYS if part.get(key) is not None}
+            part = {**kept, "system_data": own or None}
+        parts.append(part)
+    return {**saved, "parts": parts}
+
+
+def _change_from_1(change: Any) -> Any:
+    if not isinstance(change, dict) or not isinstance(change.get("before"), dict):
+        return change
+    before = change["before"]
+    if change.get("kind") in ROUND_CHANGES:
+        return {**change, "before": _saved_from_1(before)}
+    if change.get("kind") == "dealt" and "bids_in_play" in before:
+        bids = before["bids_in_play"]
+        kept = {key: value for key, value in before.items() if key != "bids_in_play"}
+        data = None if bids is None else {"bids_in_play": bids}
+        return {**change, "before": {**kept, "system_data": data}}
+    return change
 
 
 def _label(index: int, data: Any) -> str:
@@ -381,7 +451,7 @@ def _load_game(data: dict[str, Any]) -> int:
         finished_at=parse_iso_time(data["finished_at"]),
         first_dealer_seat=data["first_dealer_seat"],
         next_wild_rank=data["next_wild_rank"],
-        bids_in_play=data.get("bids_in_play"),  # (older documents have none)
+        system_data=data.get("system_data"),
         version=int(data["version"]),
         players=[
             Player(seat=int(p["seat"]), name=str(p["name"]), team=p["team"])
@@ -418,8 +488,7 @@ def _load_game(data: dict[str, Any]) -> int:
                     melded_points=part["melded_points"],
                     hand_points=part["hand_points"],
                     total=int(part["total"]),
-                    bid=part.get("bid"),
-                    tricks=part.get("tricks"),
+                    system_data=part.get("system_data"),
                 )
                 for part in stored["parts"]
             ],
@@ -429,6 +498,9 @@ def _load_game(data: dict[str, Any]) -> int:
     db.session.flush()
     for round in rounds:
         db.session.refresh(round, ["parts", "dealer", "went_out"])
+    db.session.refresh(game, ["rounds"])
+    store_system(game.rules).check_data(game)  # a ValueError names what does not fit
+    for round in rounds:
         cache_totals(round)  # the cache from the cards, as this instance's engine scores them
     for change in data["changes"]:
         before = change["before"]

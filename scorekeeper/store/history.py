@@ -17,6 +17,7 @@ from .changes import commit, parse_iso_time, reread
 from .db import db
 from .models import Game, GameChange, Player, Round, RoundPart, utcnow
 from .records import RecordError, cache_totals, remove_round, renumber_rounds
+from .systems import game_system
 
 
 class NothingToUndo(RecordError):
@@ -43,14 +44,16 @@ def last_change(game: Game) -> GameChange | None:
 
 
 def describe(change: GameChange) -> str:
-    """A change in a few words: ``round 3 corrected``, ``renamed from “Friday”``."""
+    """A change in a few words: ``round 3 corrected`` (``hand 3``: the family's word),
+    ``renamed from “Friday”``."""
+    words = game_system(change.game).words
     if change.kind in ("added", "corrected", "deleted"):
-        return f"round {change.round_number} {change.kind}"
+        return f"{words.round} {change.round_number} {change.kind}"
     if change.kind == "renamed":
         old = (change.before or {}).get("name", "")
         return f"renamed from “{old}”"
     if change.kind == "dealt":
-        return "the bids" if "bids_in_play" in (change.before or {}) else "the deal"
+        return words.dealt
     if change.kind == "relinked":
         return f"a new {(change.before or {}).get('role', 'scorer')} link"
     return "marked finished" if change.kind == "finished" else "reopened"
@@ -109,8 +112,7 @@ def _restore(round: Round, game: Game, saved: dict[str, Any]) -> None:
             melded_points=part["melded_points"],
             hand_points=part["hand_points"],
             total=part["total"],
-            bid=part.get("bid"),  # a per-side entry (a log written before it has none)
-            tricks=part.get("tricks"),
+            system_data=part.get("system_data"),  # (a log written before it has none)
         )
         for part in saved["parts"]
     ]
@@ -169,8 +171,8 @@ def _undo_finished(game: Game, change: GameChange) -> None:
 def _undo_dealt(game: Game, change: GameChange) -> None:
     assert change.before is not None
     game.next_wild_rank = change.before["next_wild_rank"]
-    if "bids_in_play" in change.before:  # the bids of the hand in play, where noted
-        game.bids_in_play = change.before["bids_in_play"]
+    if "system_data" in change.before:  # the family's own data, where the deal noted some
+        game.system_data = change.before["system_data"]
 
 
 _UNDO: dict[str, Callable[[Game, GameChange], None]] = {

@@ -15,10 +15,11 @@ A part's JSON columns:
   card, the code of the card it was declared as, or null (``["5C", null, null]``); without
   any declaration the key is absent, so the ``cards`` lists stay plain codes for every reader
 
-A Spades game (its ``rules`` start ``{"game": "spades"}``) stores each hand as a round that
-nobody went out of, a part per player with its ``bid`` (``"1"`` to ``"13"``, ``"nil"``,
-``"blind_nil"``) and ``tricks``, and no cards; the bids of the hand in play, before its tricks
-are known, are the game's ``bids_in_play`` (see :mod:`scorekeeper.systems.spades.store`).
+A game family's own data (:mod:`scorekeeper.systems`) lives in JSON columns named
+``system_data``: the game's (say, the bids of a hand in play) and each part's (say, a player's bid
+and tricks), each validated by the family's typed model, and null where the family has none. A
+round of a family that scores sides as a whole keeps each side's points on a :class:`RoundSide`,
+a cache like a part's ``total`` (its parts' totals are then 0: no player scores alone).
 
 Each change to a game is logged in ``game_change`` with the version it made (see
 :class:`GameChange`), in the same transaction as the change, so that it can be undone.
@@ -110,9 +111,8 @@ class Game(Model):
     first_dealer_seat: Mapped[int | None]  # who deals the first round, when the table said
     # the round in play's wild rank, once its deal showed it (5000: the dealer's upcard)
     next_wild_rank: Mapped[str | None] = mapped_column(String(2))
-    # Spades: the bids of the hand in play in seat order (1-13, "nil", "blind_nil"), until its
-    # tricks are recorded
-    bids_in_play: Mapped[list[int | str] | None] = mapped_column(JSON)
+    # the game family's own data, in its typed model's JSON (null: none)
+    system_data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
 
     players: Mapped[list[Player]] = relationship(
@@ -206,6 +206,13 @@ class Round(Model):
         passive_deletes=True,
         lazy="selectin",
     )
+    sides: Mapped[list[RoundSide]] = relationship(
+        back_populates="round",
+        order_by="RoundSide.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
 
     def cached_totals(self) -> dict[str, int]:
         """What the round added to each player's score, as cached when it was stored."""
@@ -223,7 +230,6 @@ class RoundPart(Model):
         UniqueConstraint("round_id", "position"),
         UniqueConstraint("round_id", "player_id"),
         CheckConstraint("melded_points >= 0 AND hand_points >= 0", name="points"),
-        CheckConstraint("tricks >= 0 AND tricks <= 13", name="tricks"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -238,14 +244,34 @@ class RoundPart(Model):
     melded_points: Mapped[int | None]
     hand_points: Mapped[int | None]
     total: Mapped[int]  # cached: what the round adds to the player's score
-    bid: Mapped[str | None] = mapped_column(String(9))  # Spades: "1"-"13", "nil", "blind_nil"
-    tricks: Mapped[int | None]  # Spades: the tricks the player took
+    # the game family's own data for this part, in its typed model's JSON (null: none)
+    system_data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     round: Mapped[Round] = relationship(back_populates="parts")
     player: Mapped[Player] = relationship()
 
     def __repr__(self) -> str:
         return f"<RoundPart round {self.round_id} player {self.player_id}>"
+
+
+class RoundSide(Model):
+    """What a round added to a side's score, where the family scores sides as a whole: a cache
+    written with the round (by the family's ``cache_totals``), like a part's ``total``."""
+
+    __tablename__ = "round_side"
+    __table_args__ = (UniqueConstraint("round_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
+    position: Mapped[int]  # the side's order, by its first seat
+    name: Mapped[str] = mapped_column(String(90))  # the side, as the standings name it
+    seats: Mapped[list[int]] = mapped_column(JSON)  # its players' seats (sides may change)
+    total: Mapped[int]
+
+    round: Mapped[Round] = relationship(back_populates="sides")
+
+    def __repr__(self) -> str:
+        return f"<RoundSide round {self.round_id} {self.name!r}>"
 
 
 class GameChange(Model):

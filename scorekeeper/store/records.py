@@ -39,7 +39,7 @@ from ..engine.scoring import (
 from ..engine.standings import RoundResult, Seat, Standings, sides, standings
 from .changes import Logged, StaleGame, commit, iso_time, reread, snapshot
 from .db import db
-from .models import Game, Player, Round, RoundPart, utcnow
+from .models import Game, Player, Round, RoundPart, RoundSide, utcnow
 from .systems import game_system
 
 
@@ -244,8 +244,33 @@ def cached_standings(game: Game) -> Standings:
     for number, went_out_id, player_id, total in rows:
         totals.setdefault(number, {})[names[player_id]] = total
         went_out[number] = names.get(went_out_id) if went_out_id is not None else None
-    results = [RoundResult(totals[number], went_out[number]) for number in sorted(totals)]
+    sides = (
+        side_totals([game.id]).get(game.id, {})
+        if game_system(game).capabilities.side_points
+        else {}
+    )
+    results = [
+        RoundResult(totals[number], went_out[number], sides.get(number, {}))
+        for number in sorted(totals)
+    ]
     return game_system(game).standings(game.rules, game_seats(game), results)
+
+
+def side_totals(game_ids: Sequence[int]) -> dict[int, dict[int, dict[str, int]]]:
+    """What each round added to each side scored as a whole (:class:`RoundSide`), by game and
+    round number: one query (no row for a family that scores its players)."""
+    found: dict[int, dict[int, dict[str, int]]] = {}
+    if not game_ids:
+        return found
+    rows = db.session.execute(
+        select(Round.game_id, Round.number, RoundSide.name, RoundSide.total)
+        .join(RoundSide, RoundSide.round_id == Round.id)
+        .where(Round.game_id.in_(list(game_ids)))
+        .order_by(Round.game_id, Round.number, RoundSide.position)
+    )
+    for game_id, number, name, total in rows:
+        found.setdefault(game_id, {}).setdefault(number, {})[name] = total
+    return found
 
 
 def recent_scores(game: Game, count: int | None) -> list[tuple[Round, RoundRecord, RoundScore]]:

@@ -1,10 +1,11 @@
 """Across games: each game's outcome, each person's figures, two people head to head.
 
 Everything here reads the store's caches, never rescoring a round: the standings come from each
-round's stored totals (``RoundPart.total``, as :func:`.records.cached_standings` does, but for many
-games in one query), who went out from ``Round.went_out_id``, and the points left in hand from
-the stored hand with the engine's :func:`card_points` under the round's wild rank (or, for a
-player recorded by totals, the stored ``hand_points``), which is what the engine's scoring counts
+round's stored totals (``RoundPart.total``, and ``RoundSide.total`` for a side scored whole, as
+:func:`.records.cached_standings` does, but for many games in a query or two), who went out
+from ``Round.went_out_id``, and the points left in hand from the stored hand with the engine's
+:func:`card_points` under the round's wild rank (or, for a player recorded by totals, the stored
+``hand_points``), which is what the engine's scoring counts
 as ``hand_points`` (checked against a rescoring in the tests).
 
 Decisions where the issue is silent:
@@ -37,7 +38,7 @@ from ..engine.system import SYSTEMS
 from .db import db
 from .models import Game, Round, RoundPart
 from .people import People
-from .records import game_rules, game_seats
+from .records import game_rules, game_seats, side_totals
 from .systems import game_system
 
 
@@ -127,7 +128,11 @@ def summaries(game_ids: Sequence[int] | None = None, *, hands: bool = False) -> 
     rows_by_game: dict[int, list[_Row]] = {}
     for row in db.session.execute(parts_query):
         rows_by_game.setdefault(row[0], []).append(_Row(*row[1:]))
-    return [_summary(game, rows_by_game.get(game.id, []), hands) for game in games]
+    sides = side_totals([g.id for g in games if game_system(g).capabilities.side_points])
+    return [
+        _summary(game, rows_by_game.get(game.id, []), sides.get(game.id, {}), hands)
+        for game in games
+    ]
 
 
 @dataclass(frozen=True)
@@ -144,7 +149,9 @@ class _Row:
     hand_points: int | None
 
 
-def _summary(game: Game, rows: list[_Row], hands: bool) -> GameSummary:
+def _summary(
+    game: Game, rows: list[_Row], sides: dict[int, dict[str, int]], hands: bool
+) -> GameSummary:
     names = {player.id: player.name for player in game.players}
     by_round: dict[int, list[_Row]] = {}
     for row in rows:
@@ -175,7 +182,7 @@ def _summary(game: Game, rows: list[_Row], hands: bool) -> GameSummary:
                             points[code] = card_points(context, Card.from_code(code))
                         in_hand += points[code]
             parts.append(Part(number, name, row.total, name == goer, in_hand))
-        results.append(RoundResult(totals, goer))
+        results.append(RoundResult(totals, goer, sides.get(number, {})))
     standing = game_system(game).standings(game.rules, game_seats(game), results)
     state, winners = _outcome(game, standing)
     return GameSummary(

@@ -32,6 +32,10 @@ class StoreSystem(GameSystem, Protocol):
         """A new game of this family with a snapshot of ``rules`` and its players in seat order
         (a ValueError names what does not fit)."""
 
+    def check_data(self, game: Game) -> None:
+        """Check the family's own data (the game's and each part's ``system_data``) against its
+        typed model: a ValueError names what does not fit (an import edited by hand)."""
+
     def cache_totals(self, round: Round) -> None:
         """Cache the totals of a round whose parts were put back (undo), from a rescoring: of
         this round, or of every round where a round's points depend on those before it."""

@@ -29,7 +29,8 @@ def game_state(live_server: LiveServer, scorer: str) -> tuple[list[int], list[An
             db.select(Game).filter_by(scorer_token=scorer.rsplit("/", 1)[1])
         ).scalar_one()
         db.session.refresh(game)
-        return [stored.number for stored in game.rounds], game.bids_in_play
+        bids = (game.system_data or {}).get("bids_in_play")
+        return [stored.number for stored in game.rounds], bids
 
 
 def rounds_of(live_server: LiveServer, scorer: str) -> list[int]:

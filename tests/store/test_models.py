@@ -53,6 +53,7 @@ def test_migrations_run_from_empty_and_match_the_models(empty_app: Flask) -> Non
         "player",
         "round",
         "round_part",
+        "round_side",
         "game_change",
         "player_alias",
     }

@@ -66,7 +66,7 @@ def test_export_import_and_backup_keep_a_spades_game(
     with empty_app.app_context():
         game = db.session.scalar(db.select(Game))
         assert game is not None and game.scorer_token == scorer
-        assert game.bids_in_play == [2, 2, 2, 2]
+        assert game.system_data == {"bids_in_play": [2, 2, 2, 2]}
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         return  # PostgreSQL: pg_dump (the backup command says so; tested with the others)
     copy = tmp_path / "copy.sqlite3"

@@ -13,9 +13,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
 
 from scorekeeper.api.systems import ApiSystem
 from scorekeeper.engine.system import SYSTEMS, GameSystem, system_of
+from scorekeeper.store import records
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Game
 from scorekeeper.store.systems import StoreSystem
 from scorekeeper.systems import FAMILIES
 from scorekeeper.web.systems import WebSystem
@@ -75,7 +79,7 @@ def _pages(client: FlaskClient, scorer: str, watcher: str) -> None:
 @pytest.mark.db
 @pytest.mark.parametrize(("family", "preset"), PRESETS, ids=ids)
 def test_a_game_starts_takes_a_round_and_shows_it(
-    client: FlaskClient, family: ApiSystem, preset: str
+    app: Flask, client: FlaskClient, family: ApiSystem, preset: str
 ) -> None:
     assert client.get(f"/games/new?preset={preset}").status_code == 200
     scorer, watcher = _start(client, preset)
@@ -100,6 +104,21 @@ def test_a_game_starts_takes_a_round_and_shows_it(
         assert sorted(set(totals.values())) == sorted(set(sides.values()))
     _pages(client, scorer, watcher)
     assert client.get(f"/s/{scorer}/rounds/1", follow_redirects=True).status_code == 200
+    _stored_data(app, family, scorer)
+
+
+def _stored_data(app: Flask, family: ApiSystem, scorer: str) -> None:
+    """The round as stored: its family's data fits its model, its side points are on sides
+    exactly where the family scores sides as a whole, and the cached standings add them up."""
+    with app.app_context():
+        game = db.session.scalars(select(Game).filter_by(scorer_token=scorer)).one()
+        family.check_data(game)
+        (stored,) = game.rounds
+        assert bool(stored.sides) == family.capabilities.side_points
+        standing = records.cached_standings(game)
+        if stored.sides:
+            assert {p.total for p in stored.parts} == {0}  # nobody scores alone
+            assert {s.name: s.total for s in stored.sides} == standing.team_totals
 
 
 # --- the floors never name a family ---------------------------------------------------------

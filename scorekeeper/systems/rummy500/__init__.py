@@ -102,6 +102,14 @@ class Rummy500System:
     ) -> Game:
         return records.create_game(name, rules, seats, preset=preset, dealer=dealer)
 
+    def check_data(self, game: Game) -> None:
+        # the family keeps everything in the shared columns
+        stray = game.system_data is not None or any(
+            part.system_data is not None for round in game.rounds for part in round.parts
+        )
+        if stray:
+            raise ValueError("a Rummy 500 game has no data of its own (system_data)")
+
     def cache_totals(self, round: Round) -> None:
         records.rescore_totals(round)  # a round's points are its own
 

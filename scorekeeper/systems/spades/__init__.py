@@ -9,9 +9,9 @@ nil and blind nil; presets ``spades`` (to 500) and ``spades-300``.
   :mod:`.fields`, :mod:`.game_form` (the new-game form's options), ``templates/spades/``;
 - JSON: :mod:`.api` (its models: :mod:`scorekeeper.api.spades_models`).
 
-The shared standings add a hand's side points up as they do a partnership game's
-(:func:`.presets.as_rules`: two sides, the target, play on through a tie), checked against
-:func:`.rules.spades_standings` in the tests.
+A hand's side points are stored on the side (``RoundSide``); the shared standings add them up
+as they do a partnership game's (:func:`.presets.side_standings`: two sides, the target, play on
+through a tie), checked against :func:`.rules.spades_standings` in the tests.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from flask import Blueprint, Response
 from ...api.game_models import GameRequest
 from ...api.systems import ApiSystem, BoardRounds
 from ...engine.deal import next_dealer
-from ...engine.standings import RoundResult, Seat, Standings, standings
+from ...engine.standings import RoundResult, Seat, Standings
 from ...engine.system import Capabilities, Entry, SystemPreset, Target, Words
 from ...store.models import Game, Round
 from ...store.scoreboard import Board
@@ -46,8 +46,8 @@ class SpadesSystem:
         preset.id: SystemPreset(preset.id, preset.name, preset.summary, preset.rules)
         for preset in presets.SPADES_PRESETS.values()
     }
-    capabilities = Capabilities(player_figures=False, dealer_in_standings=False)
-    words = Words("hand", "hands")
+    capabilities = Capabilities(player_figures=False, dealer_in_standings=False, side_points=True)
+    words = Words("hand", "hands", "the bids")
     entry = Entry.per_side
 
     # --- the pure part -----------------------------------------------------------------------
@@ -70,7 +70,7 @@ class SpadesSystem:
     def standings(
         self, stored: Mapping[str, Any], seats: Sequence[Seat], results: Sequence[RoundResult]
     ) -> Standings:
-        return standings(presets.as_rules(presets.from_dict(stored)), seats, results)
+        return presets.side_standings(presets.from_dict(stored), seats, results)
 
     def target(self, stored: Mapping[str, Any]) -> Target:
         return Target(presets.from_dict(stored).target)
@@ -101,6 +101,9 @@ class SpadesSystem:
     ) -> Game:
         players = [seat.name for seat in seats]
         return store.create_spades_game(name, rules, players, preset=preset, dealer=dealer)
+
+    def check_data(self, game: Game) -> None:
+        store.check_data(game)
 
     def cache_totals(self, round: Round) -> None:
         store.recache(round.game)  # a hand's points depend on the bags carried into it

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...engine.rules import MOST, Rules, RulesError
+from ...engine.standings import RoundResult, Seat, Standings, StandingsError, standings
 from .rules import TRICKS, SpadesRules
 
 #: The marker of a Spades game's stored rules (``{"game": "spades", ...}``).
@@ -183,6 +184,42 @@ def as_rules(rules: SpadesRules) -> Rules:
     return Rules().with_options(
         {"partnership": True, "target": rules.target, "tie_rule": "play_on"}
     )
+
+
+def side_standings(
+    rules: SpadesRules, seats: Sequence[Seat], results: Sequence[RoundResult]
+) -> Standings:
+    """The standings from each hand's side points (``RoundResult.sides``; a player's own total
+    is always 0). The shared standings add them up as they do a partnership game's
+    (:func:`as_rules`), with a side's points on its first seat, where they also put a final
+    bonus; so a player's total there is their side's on the first seat and 0 on the partner.
+
+    >>> seats = [Seat("Ann", "Ann & Cy"), Seat("Bob", "Bob & Dee"),
+    ...          Seat("Cy", "Ann & Cy"), Seat("Dee", "Bob & Dee")]
+    >>> zero = dict.fromkeys(["Ann", "Bob", "Cy", "Dee"], 0)
+    >>> hands = [RoundResult(zero, None, {"Ann & Cy": 280, "Bob & Dee": -100})] * 2
+    >>> board = side_standings(SpadesRules(), seats, hands)
+    >>> board.team_totals, board.totals["Ann"], board.totals["Cy"], board.winners
+    ({'Ann & Cy': 560, 'Bob & Dee': -200}, 560, 0, ['Ann & Cy'])
+    """
+    first: dict[str, str] = {}
+    for seat in seats:
+        first.setdefault(seat.team or seat.name, seat.name)
+    for number, result in enumerate(results, 1):
+        strangers = sorted(set(result.sides) - set(first))
+        if strangers:
+            raise StandingsError(f"hand {number}: no side {', '.join(strangers)} in this game")
+    on_seats = [
+        RoundResult(
+            {
+                name: points + sum(p for side, p in result.sides.items() if first[side] == name)
+                for name, points in result.totals.items()
+            },
+            result.went_out,
+        )
+        for result in results
+    ]
+    return standings(as_rules(rules), seats, on_seats)
 
 
 @dataclass(frozen=True)

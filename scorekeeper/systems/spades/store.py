@@ -5,16 +5,17 @@ Decisions where the issue is silent:
 
 - A hand is a round (the same numbers, dealer, idempotency key, log and undo as rummy's) that
   nobody went out of (``ended_by`` ``stock_out``: the table's check allows no other ending
-  without a goer), with one part per player holding its ``bid`` and ``tricks`` and no cards.
-- The bids of a hand not yet played are not a round: they are the game's ``bids_in_play``,
+  without a goer), with one part per player holding its bid and tricks (its ``system_data``,
+  :class:`~.data.PartData`) and no cards.
+- The bids of a hand not yet played are not a round: they are the game's ``bids_in_play`` (its
+  ``system_data``, :class:`~.data.GameData`),
   noted like the deal's wild rank (a ``dealt`` change, undone the same way) and cleared when the
   hand is stored. So every round is a whole hand, and the standings, the history, the stats and
   the export never meet a half-played one.
-- A part's cached ``total`` holds its side's points for the hand on the side's first seated
-  player and 0 on the partner (as the standings give a side's final bonus to its first seat),
-  so that the cached standings add up a side as they do a partnership game's. A hand's points
-  depend on the bags carried into it, so every write to a Spades game caches every hand's
-  totals again (:func:`recache`; a few dozen hands of arithmetic).
+- A side's points for a hand are cached on the side (a ``RoundSide`` per side, in the order of
+  their first seats), and every part caches 0: no player scores alone. A hand's points depend
+  on the bags carried into it, so every write to a Spades game caches every hand's sides again
+  (:func:`recache`; a few dozen hands of arithmetic).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from sqlalchemy import select
 
 from ...store.changes import Logged, commit, reread, snapshot
 from ...store.db import db
-from ...store.models import Game, Player, Round, RoundPart, utcnow
+from ...store.models import Game, Player, Round, RoundPart, RoundSide, utcnow
 from ...store.records import add_round, round_by_key
+from .data import GameData, PartData
 from .presets import from_dict, is_spades, to_dict
 from .rules import (
     Bid,
@@ -38,7 +40,6 @@ from .rules import (
     SpadesRules,
     SpadesStandings,
     check_hand,
-    parse_bid,
     score_hand,
     sides_across,
     spades_standings,
@@ -66,18 +67,6 @@ def game_sides(game: Game) -> dict[str, str]:
     return {player.name: player.team or player.name for player in game.players}
 
 
-def bid_text(bid: Bid) -> str:
-    """A bid as stored and as forms send it: ``"4"``, ``"nil"``, ``"blind_nil"``."""
-    return str(bid)
-
-
-def stored_bid(text: str | None) -> Bid:
-    """A stored bid read back."""
-    if text is None:
-        raise SpadesError("a stored hand has a part without a bid")
-    return parse_bid(int(text) if text.isdigit() else text)
-
-
 # --- reading --------------------------------------------------------------------------------
 
 
@@ -86,7 +75,9 @@ def hand_of(round: Round) -> SpadesHand:
     parts = sorted(round.parts, key=lambda part: part.player.seat)
     return SpadesHand(
         tuple(
-            SpadesPlayer(part.player.name, stored_bid(part.bid), part.tricks or 0) for part in parts
+            SpadesPlayer(part.player.name, data.bid, data.tricks)
+            for part in parts
+            for data in (PartData.from_json(part.system_data),)
         )
     )
 
@@ -109,13 +100,28 @@ def play(game: Game) -> SpadesStandings:
 
 def bids_in_play(game: Game) -> dict[str, Bid] | None:
     """The bids of the hand in play by player, once they are noted."""
-    if game.bids_in_play is None:
+    bids = GameData.from_json(game.system_data).bids_in_play
+    if bids is None:
         return None
     names = [player.name for player in game.players]
-    return dict(zip(names, (parse_bid(bid) for bid in game.bids_in_play), strict=True))
+    return dict(zip(names, bids, strict=True))
 
 
 # --- checking ------------------------------------------------------------------------------
+
+
+def check_data(game: Game) -> None:
+    """The game's own data and every stored part's, read through their models (a SpadesError
+    names what does not fit)."""
+    bids = GameData.from_json(game.system_data).bids_in_play
+    if bids is not None and len(bids) != len(game.players):
+        raise SpadesError(f"the bids in play are {len(game.players)}, not {len(bids)}")
+    for round in game.rounds:
+        for part in round.parts:
+            try:
+                PartData.from_json(part.system_data)
+            except SpadesError as error:
+                raise SpadesError(f"hand {round.number}: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -204,18 +210,30 @@ def create_spades_game(
 
 
 def recache(game: Game) -> None:
-    """Cache every hand's totals again from a rescoring (inside a change; see the notes)."""
+    """Cache every hand's sides again from a rescoring (inside a change; see the notes)."""
     db.session.flush()
     stored = hands(game)
-    played = spades_standings(spades_rules(game), game_sides(game), [hand for _, hand in stored])
-    first: dict[str, str] = {}
+    sides = game_sides(game)
+    played = spades_standings(spades_rules(game), sides, [hand for _, hand in stored])
+    seats: dict[str, list[int]] = {}
     for player in game.players:
-        first.setdefault(player.team or player.name, player.name)
+        seats.setdefault(sides[player.name], []).append(player.seat)
     for (round, _), scored in zip(stored, played.hands, strict=True):
-        points = {side.side: side.points for side in scored}
         for part in round.parts:
-            side = part.player.team or part.player.name
-            part.total = points[side] if first[side] == part.player.name else 0
+            part.total = 0
+        wanted = [(side.side, side.points) for side in scored]
+        if [(side.name, side.total) for side in round.sides] == wanted:
+            continue
+        if len(round.sides) == len(wanted):  # in place: the same rows, new points
+            for side, (name, points) in zip(round.sides, wanted, strict=True):
+                side.name, side.seats, side.total = name, seats[name], points
+            continue
+        round.sides.clear()
+        db.session.flush()  # the old rows go before the new take their places
+        round.sides = [
+            RoundSide(position=index, name=name, seats=seats[name], total=points)
+            for index, (name, points) in enumerate(wanted)
+        ]
 
 
 def _fill(round: Round, game: Game, hand: SpadesHand) -> None:
@@ -225,9 +243,8 @@ def _fill(round: Round, game: Game, hand: SpadesHand) -> None:
         RoundPart(
             player=players[player.name],
             position=index,
-            bid=bid_text(player.bid),
-            tricks=player.tricks,
-            total=0,  # cached by recache, once the hand is in place
+            system_data=PartData(player.bid, player.tricks).to_json(),
+            total=0,  # no player scores alone: the side's points are on the side
         )
         for index, player in enumerate(hand.players)
     ]
@@ -261,7 +278,7 @@ def store_hand(
     def fill() -> None:
         _fill(round, game, hand)
         game.rounds.append(round)
-        game.bids_in_play = None  # the hand in play is now recorded
+        game.system_data = GameData().to_json()  # the hand in play is now recorded
         recache(game)
 
     return add_round(game, round, fill, expected_version, idempotency_key)
@@ -298,16 +315,16 @@ def note_bids(
 ) -> bool:
     """Note the bids of the hand in play (in seat order; None clears them), so every board
     shows them. The same bids again change nothing (a double tap): False then."""
-    wanted: list[int | str] | None = None if bids is None else list(bids)
-    if wanted is not None and len(wanted) != len(game.players):
+    wanted = GameData.of(bids)
+    if wanted.bids_in_play is not None and len(wanted.bids_in_play) != len(game.players):
         raise HandRefused(f"the hand in play needs {len(game.players)} bids")
-    if wanted == game.bids_in_play:
+    if wanted == GameData.from_json(game.system_data):
         return False
 
     def change() -> Logged:
         reread(game)
-        before = {"next_wild_rank": game.next_wild_rank, "bids_in_play": game.bids_in_play}
-        game.bids_in_play = wanted
+        before = {"next_wild_rank": game.next_wild_rank, "system_data": game.system_data}
+        game.system_data = wanted.to_json()
         return Logged("dealt", before=before)
 
     commit(game, expected_version, change)

@@ -175,7 +175,7 @@ def _render(
         bid_errors=any(key.startswith("bid-") for key in shown_errors),
         message=message,
         message_kind=message_kind,
-        bids_noted=game.bids_in_play is not None and stored is None,
+        bids_noted=spades.bids_in_play(game) is not None and stored is None,
     )
     response = make_response(html, status)
     response.headers["Cache-Control"] = "no-store"
@@ -184,9 +184,9 @@ def _render(
 
 def _new_fields(game: Game) -> HandFields:
     """A new hand's form: the bids in play, if noted, and the next dealer."""
-    noted = game.bids_in_play or [""] * len(game.players)
+    noted = spades.bids_in_play(game)
     return HandFields(
-        tuple(str(bid) for bid in noted),
+        tuple(str(bid) for bid in noted.values()) if noted else ("",) * len(game.players),
         ("",) * len(game.players),
         dealer=records.upcoming_dealer(game) or "",
         version=str(game.version),
@@ -339,7 +339,8 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
             spades.note_bids(game, bids, expected_version=version)
         except changes.StaleGame:
             db.session.expire_all()
-            if game.bids_in_play != list(bids):  # a double tap racing its twin finds them noted
+            noted = spades.bids_in_play(game)
+            if noted is None or list(noted.values()) != bids:  # a double tap finds them noted
                 return _stale(game, fields, stored)
         return _done(game, f"Bids of hand {number} noted: the boards show them")
     if stored is None and key is None:

@@ -76,9 +76,11 @@ def test_hands_stored_cache_side_totals_and_bags_carry() -> None:
     assert side_totals(game) == {AC: 72 + 48 - 100, BD: 40 + 10 + 100}
     played = spades.play(game)
     assert played.totals == side_totals(game) and played.bags == {AC: 0, BD: 0}
-    # each hand's side points on the side's first seat, 0 on the partner
-    parts = {p.player.name: p.total for p in game.rounds[0].parts}
-    assert parts == {"Ann": 72, "Bob": 40, "Cy": 0, "Dee": 0}
+    # each hand's side points on the side (in the order of their first seats), 0 on every part
+    assert [(s.name, s.seats, s.total) for s in game.rounds[0].sides] == [
+        (AC, [0, 2], 72), (BD, [1, 3], 40)
+    ]  # fmt: skip
+    assert {p.total for r in game.rounds for p in r.parts} == {0}
 
 
 def test_correcting_an_early_hand_rescores_the_later_ones() -> None:
@@ -95,7 +97,7 @@ def test_correcting_an_early_hand_rescores_the_later_ones() -> None:
     assert side_totals(game) == {AC: 118, BD: 152}
     history.undo_last(game)  # the correction taken back
     assert side_totals(game) == {AC: 72 + 48 - 100, BD: 40 + 10 + 100}
-    assert [p.bid for p in game.rounds[0].parts] == ["4", "2", "3", "2"]
+    assert [p.system_data["bid"] for p in game.rounds[0].parts] == ["4", "2", "3", "2"]
 
 
 def test_a_retried_key_stores_one_hand_and_a_stale_version_none() -> None:
@@ -146,11 +148,13 @@ def test_bids_in_play_are_noted_once_cleared_by_the_hand_and_undone() -> None:
     assert game.version == 2
     assert spades.bids_in_play(game) == {"Ann": 4, "Bob": "nil", "Cy": 3, "Dee": 5}
     assert history.describe(history.last_change(game)) == "the bids"  # type: ignore[arg-type]
+    assert game.system_data == {"bids_in_play": [4, "nil", 3, 5]}
     store_hand(game, hand((4, 5), ("nil", 0), (3, 3), (5, 5)))
-    assert game.bids_in_play is None
+    assert spades.bids_in_play(game) is None and game.system_data is None
+    assert history.describe(history.last_change(game)) == "hand 1 added"  # type: ignore[arg-type]
+    history.undo_last(game)  # (the bids the hand cleared stay cleared, as before)
     history.undo_last(game)
-    history.undo_last(game)
-    assert game.bids_in_play is None and not game.rounds
+    assert spades.bids_in_play(game) is None and not game.rounds
 
 
 def test_export_and_import_give_the_same_game(app_ctx: object) -> None:
@@ -167,7 +171,8 @@ def test_export_and_import_give_the_same_game(app_ctx: object) -> None:
     copy = db.session.scalar(select(Game))
     assert copy is not None
     assert (spades.play(copy).totals, [spades.hand_of(r) for r in copy.rounds]) == before
-    assert copy.bids_in_play == [3, 3, 3, 3] and side_totals(copy) == before[0]
+    assert spades.bids_in_play(copy) == dict.fromkeys(["Ann", "Bob", "Cy", "Dee"], 3)
+    assert side_totals(copy) == before[0]
     assert [c.kind for c in db.session.scalars(select(GameChange))] == [
         "added", "added", "corrected", "dealt"
     ]  # fmt: skip
