@@ -26,6 +26,14 @@ from .errors import ApiError, describe_validation_error
 
 RequestT = TypeVar("RequestT", bound=BaseModel)
 View = Callable[..., Any]
+#: A model, or what gives it when the document is made (one built from the registered families).
+ModelRef = type[BaseModel] | Callable[[], type[BaseModel]]
+
+
+def resolved(ref: ModelRef) -> type[BaseModel]:
+    """The model a :data:`ModelRef` names."""
+    return ref if isinstance(ref, type) else ref()
+
 
 #: Errors every endpoint with a JSON body may answer, besides those it declares.
 BODY_ERRORS = {
@@ -44,8 +52,8 @@ class Endpoint:
     operation_id: str
     summary: str
     description: str
-    body: type[BaseModel] | None
-    responses: dict[int, type[BaseModel]]
+    body: ModelRef | None
+    responses: dict[int, ModelRef]
     errors: dict[int, str] = field(default_factory=dict)
     #: A path of its own (a game's link), not below the API's prefix.
     absolute: bool = False
@@ -92,8 +100,8 @@ def document(
     path: str,
     view: Callable[..., Any],
     *,
-    responses: dict[int, type[BaseModel]],
-    body: type[BaseModel] | None = None,
+    responses: dict[int, ModelRef],
+    body: ModelRef | None = None,
     errors: dict[int, str] | None = None,
     parameters: tuple[dict[str, Any], ...] = (),
     bodiless: dict[int, str] | None = None,
@@ -125,7 +133,7 @@ def api_route(
     method: str,
     path: str,
     *,
-    responses: dict[int, type[BaseModel]],
+    responses: dict[int, ModelRef],
     body: type[BaseModel] | None = None,
     summary: str = "",
     errors: dict[int, str] | None = None,

@@ -3,25 +3,29 @@
 ``POST /api/v1/games`` is in the OpenAPI document; the game's token routes (``POST
 /s/<scorer_token>/rounds``, ``GET /w/<watcher_token>.json``, in :mod:`scorekeeper.api.games`) use
 the same kind of models and are described in the README.
+
+A round's body and answer, and a board round's items per player and per side, are each family's
+own (``ApiSystem.models``): the document shows them as one of the registered families' models
+(:func:`scorekeeper.api.systems.family_models`), and the shared models here hold any of them.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from pydantic import (
     AfterValidator,
     ConfigDict,
     Field,
-    RootModel,
+    SerializeAsAny,
     StringConstraints,
     ValidationInfo,
     field_validator,
 )
 
-from .round_models import PlayerScore, RoundBody, RoundScoreResponse, TeamScore
-from .spades_models import SpadesPlayerOut, SpadesRoundBody, SpadesRoundResponse, SpadesSideOut
+from .round_models import RoundBody, RoundScoreResponse
 from .types import PlayerName, RequestModel, ResponseModel, RulesField
 
 
@@ -152,15 +156,6 @@ class GameRoundResponse(RoundScoreResponse):
     dealer: str | None = Field(description="who dealt the round, when known")
 
 
-class GameRoundPost(RootModel[GameRoundBody | SpadesRoundBody]):
-    """A round of the game: cards or totals under rummy rules, bids and tricks under Spades."""
-
-
-class GameRoundStored(RootModel[GameRoundResponse | SpadesRoundResponse]):
-    """The stored round's scores (a Spades hand's: its sides' points, bags and lines), its
-    number, and the game's version now."""
-
-
 class RoundRefusedResponse(RoundScoreResponse):
     """A round that was not stored: ``error`` sums up ``problems`` (status 422)."""
 
@@ -192,11 +187,13 @@ class RoundOut(ResponseModel):
     went_out: str | None
     wild_rank: str | None
     joker_effect: str | None
-    scores: list[PlayerScore] | list[SpadesPlayerOut] = Field(
-        description="each player's score (for Spades, each player's bid and tricks)"
+    scores: Sequence[SerializeAsAny[ResponseModel]] = Field(
+        description="each player's part, as the game's family scores it (rummy: their melded "
+        "and in-hand points; by contract: their bid and tricks)"
     )
-    teams: list[TeamScore] | list[SpadesSideOut] = Field(
-        description="each side's sums (for Spades, each side's points, bags and lines)"
+    teams: Sequence[SerializeAsAny[ResponseModel]] = Field(
+        description="each side's sums, as the game's family scores them (rummy: its members' "
+        "points added up; by contract: its points, bags and lines)"
     )
     warnings: list[str]
 
@@ -211,7 +208,9 @@ class SideTotalOut(ResponseModel):
     team: str
     total: int
     bags: int | None = Field(
-        None, description="Spades: the bags the side carries now (null in other games)"
+        None,
+        description="what the side carries from hand to hand, where its family keeps some "
+        "(bags, scored by contract; null otherwise)",
     )
 
 

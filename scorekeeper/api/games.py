@@ -32,15 +32,13 @@ from .game_models import (
     BoardResponse,
     GameCreated,
     GameRequest,
-    GameRoundPost,
-    GameRoundStored,
     RoundOut,
     SeatOut,
     SideTotalOut,
     TotalOut,
 )
 from .rounds import round_response
-from .systems import api_system, preset_system
+from .systems import api_system, family_models, preset_system
 
 bp: Blueprint = Blueprint("games_api", __name__)
 json_errors(bp)
@@ -220,8 +218,8 @@ document(
     "POST",
     "/s/{token}/rounds",
     store_round,
-    body=GameRoundPost,
-    responses={201: GameRoundStored},
+    body=lambda: family_models().round_post,
+    responses={201: lambda: family_models().round_stored},
     parameters=(
         _TOKEN,
         {
@@ -242,15 +240,16 @@ document(
     errors={
         404: "no game has this scorer link",
         409: "the game changed since the version in If-Match",
-        422: "the round was not stored: its problems (with its scores; for Spades, the tricks "
-        "not adding up to 13, naming their sum), or the key was used for another round",
+        422: "the round was not stored: its problems (with its scores, or what its family "
+        "checks before scoring, such as tricks that do not add up), or the key was used for "
+        "another round",
     },
 )
 document(
     "GET",
     "/w/{token}.json",
     watch,
-    responses={200: BoardResponse},
+    responses={200: lambda: family_models().board},
     parameters=(
         _TOKEN,
         {

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
-from .endpoints import ENDPOINTS, Endpoint
+from .endpoints import ENDPOINTS, Endpoint, resolved
 from .types import ErrorBody
 
 REF_TEMPLATE = "#/components/schemas/{model}"
@@ -44,11 +44,14 @@ def _operation(
     if endpoint.body is not None:
         operation["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": refs[(endpoint.body, "validation")]}},
+            "content": {
+                "application/json": {"schema": refs[(resolved(endpoint.body), "validation")]}
+            },
         }
+    models = {status: resolved(ref) for status, ref in sorted(endpoint.responses.items())}
     responses = {
         str(status): _json(refs[(model, "serialization")], _summary_of(model))
-        for status, model in sorted(endpoint.responses.items())
+        for status, model in models.items()
     }
     for status, description in sorted(endpoint.errors.items()):
         responses.setdefault(str(status), _json(refs[(ErrorBody, "serialization")], description))
@@ -65,8 +68,8 @@ def openapi_document(prefix: str, version: str) -> dict[str, Any]:
     wanted: list[tuple[type[BaseModel], JsonSchemaMode]] = [(ErrorBody, "serialization")]
     for endpoint in ENDPOINTS:
         if endpoint.body is not None:
-            wanted.append((endpoint.body, "validation"))
-        wanted.extend((model, "serialization") for model in endpoint.responses.values())
+            wanted.append((resolved(endpoint.body), "validation"))
+        wanted.extend((resolved(ref), "serialization") for ref in endpoint.responses.values())
     unique = list(dict.fromkeys(wanted))
     refs, definitions = models_json_schema(unique, ref_template=REF_TEMPLATE)
 

@@ -51,27 +51,35 @@ SECURITY_HEADERS = {
 #: A year: what a fingerprinted static file may be kept for.
 STATIC_MAX_AGE = 365 * 24 * 3600
 HSTS = f"max-age={STATIC_MAX_AGE}"
-_fingerprints: dict[str, str] = {}
+_fingerprints: dict[tuple[str, str], str] = {}
 
 
-def fingerprint(filename: str) -> str:
+def is_static(endpoint: str | None) -> bool:
+    """The app's static files (``static``), or a blueprint's (a family's: ``spades.static``)."""
+    return endpoint is not None and (endpoint == "static" or endpoint.endswith(".static"))
+
+
+def fingerprint(filename: str, endpoint: str = "static") -> str:
     """The first 12 hex digits of a static file's SHA-256 (read once per process; "" if none)."""
-    known = _fingerprints.get(filename)
+    known = _fingerprints.get((endpoint, filename))
     if known is None or current_app.debug:
-        folder = current_app.static_folder or ""
-        path = Path(folder, filename)
+        if endpoint == "static":
+            folder = current_app.static_folder
+        else:
+            blueprint = current_app.blueprints.get(endpoint.rsplit(".", 1)[0])
+            folder = blueprint.static_folder if blueprint else None
         try:
-            known = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+            known = hashlib.sha256(Path(folder or "", filename).read_bytes()).hexdigest()[:12]
         except OSError:
             known = ""
-        _fingerprints[filename] = known
+        _fingerprints[(endpoint, filename)] = known
     return known
 
 
 def add_fingerprint(endpoint: str, values: dict[str, object]) -> None:
-    """``url_for("static", filename=...)`` gains ``v=<fingerprint>``."""
-    if endpoint == "static" and "filename" in values and "v" not in values:
-        digest = fingerprint(str(values["filename"]))
+    """``url_for("static", filename=...)`` (or a blueprint's static) gains ``v=<fingerprint>``."""
+    if is_static(endpoint) and "filename" in values and "v" not in values:
+        digest = fingerprint(str(values["filename"]), endpoint)
         if digest:
             values["v"] = digest
 
@@ -82,9 +90,9 @@ def add_security_headers(response: Response) -> Response:
         response.headers.setdefault(name, value)
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
-    if request.endpoint == "static":
+    if is_static(request.endpoint):
         filename = (request.view_args or {}).get("filename", "")
-        current = request.args.get("v") == fingerprint(str(filename)) != ""
+        current = request.args.get("v") == fingerprint(str(filename), str(request.endpoint)) != ""
         response.headers["Cache-Control"] = (
             f"public, max-age={STATIC_MAX_AGE}, immutable" if current else "no-cache"
         )

@@ -69,8 +69,9 @@ class WebSystem(StoreSystem, Protocol):
 
     #: the family's own pages (its round entry), registered by create_app
     blueprints: Sequence[Blueprint]
-    #: its stylesheets under static/, added to its game's pages
-    stylesheets: Sequence[str]
+    #: its stylesheets, added to its game's pages: (static endpoint, filename), as its
+    #: blueprint serves them from its folder (``spades.static``, ``spades.css``)
+    stylesheets: Sequence[tuple[str, str]]
     partials: Partials
     #: the endpoints of its round entry: a new round, a round corrected, a round deleted (each
     #: takes ``token``; the last two ``number``)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, url_for
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
@@ -161,3 +161,16 @@ def test_no_floor_imports_a_family() -> None:
                 if target in ("..systems", "...systems", "scorekeeper.systems"):
                     found.append(f"{path.relative_to(PACKAGE.parent)}: {target}")
     assert found == []
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=ids)
+def test_a_family_serves_its_own_stylesheets_fingerprinted(
+    app: Flask, client: FlaskClient, family: WebSystem
+) -> None:
+    with app.test_request_context():
+        urls = [url_for(endpoint, filename=name) for endpoint, name in family.stylesheets]
+    for url in urls:  # under /static/, so that the service worker keeps them too
+        assert re.fullmatch(r"/static/.+\?v=[0-9a-f]{12}", url), url
+        with client.get(url) as response:
+            assert response.status_code == 200 and response.data
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"

@@ -17,8 +17,9 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from ...api.game_models import GameRequest
-from ...api.systems import ApiSystem, BoardRounds
+from ...api.game_models import GameRequest, GameRoundBody, GameRoundResponse
+from ...api.round_models import PlayerScore, TeamScore
+from ...api.systems import ApiModels, ApiSystem, BoardRounds
 from ...engine.deal import next_dealer, round_wild_rank
 from ...engine.presets import PRESETS, rules_for
 from ...engine.rules import Rules
@@ -125,7 +126,7 @@ class Rummy500System:
     # --- the pages ---------------------------------------------------------------------------
 
     blueprints: Sequence[Blueprint] = (rounds.bp,)
-    stylesheets: Sequence[str] = ()
+    stylesheets: Sequence[tuple[str, str]] = ()
     partials = Partials(
         record="rounds/_record.html",
         in_play="board/_in_play.html",
@@ -158,6 +159,8 @@ class Rummy500System:
         return RulesPage(preset, rules.summary(), rule_groups(rules, base))
 
     # --- the JSON API ------------------------------------------------------------------------
+
+    models = ApiModels(GameRoundBody, GameRoundResponse, PlayerScore, TeamScore)
 
     def start_game_json(self, body: GameRequest, preset: str) -> Game:
         return api.start_game(body, preset)

@@ -7,7 +7,7 @@ nil and blind nil; presets ``spades`` (to 500) and ``spades-300``.
   board's hands, bags and bids), :mod:`.export` (its CSV rows);
 - the pages: :mod:`.web` (the hand form, bids before the hand and tricks after it),
   :mod:`.fields`, :mod:`.game_form` (the new-game form's options), ``templates/spades/``;
-- JSON: :mod:`.api` (its models: :mod:`scorekeeper.api.spades_models`).
+- JSON: :mod:`.api`, and its models :mod:`.models`.
 
 A hand's side points are stored on the side (``RoundSide``); the shared standings add them up
 as they do a partnership game's (:func:`.presets.side_standings`: two sides, the target, play on
@@ -23,7 +23,7 @@ from typing import Any
 from flask import Blueprint, Response
 
 from ...api.game_models import GameRequest
-from ...api.systems import ApiSystem, BoardRounds
+from ...api.systems import ApiModels, ApiSystem, BoardRounds
 from ...engine.deal import next_dealer
 from ...engine.standings import RoundResult, Seat, Standings
 from ...engine.system import Capabilities, Entry, SystemPreset, Target, Words
@@ -31,7 +31,7 @@ from ...store.models import Game, Round
 from ...store.scoreboard import Board
 from ...web.story import option_lines
 from ...web.systems import Partials, RulesPage, Setup, WebSystem
-from . import api, board, export, game_form, presets, store, web
+from . import api, board, export, game_form, models, presets, store, web
 from .rules import SpadesRules
 
 SEATING = "Four players in seat order: partners sit across, players 1 and 3 against 2 and 4."
@@ -120,7 +120,7 @@ class SpadesSystem:
     # --- the pages ---------------------------------------------------------------------------
 
     blueprints: Sequence[Blueprint] = (web.bp,)
-    stylesheets: Sequence[str] = ("css/spades.css",)
+    stylesheets: Sequence[tuple[str, str]] = (("spades.static", "spades.css"),)
     partials = Partials(
         record="spades/_record.html",
         in_play="spades/_in_play.html",
@@ -154,6 +154,13 @@ class SpadesSystem:
         return RulesPage(preset, presets.summary(rules), [("Spades", groups[0][1])])
 
     # --- the JSON API ------------------------------------------------------------------------
+
+    models = ApiModels(
+        models.SpadesRoundBody,
+        models.SpadesRoundResponse,
+        models.SpadesPlayerOut,
+        models.SpadesSideOut,
+    )
 
     def start_game_json(self, body: GameRequest, preset: str) -> Game:
         return api.start_game(body, preset)

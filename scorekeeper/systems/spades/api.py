@@ -13,12 +13,6 @@ from sqlalchemy import select
 from ...api.endpoints import parse_body
 from ...api.errors import ApiError
 from ...api.game_models import GameRequest, RoundOut
-from ...api.spades_models import (
-    SpadesPlayerOut,
-    SpadesRoundBody,
-    SpadesRoundResponse,
-    SpadesSideOut,
-)
 from ...api.systems import BoardRounds
 from ...store import changes, records
 from ...store.db import db
@@ -26,6 +20,12 @@ from ...store.models import Game, Round
 from ...store.scoreboard import Board
 from . import store as spades
 from .board import SpadesView
+from .models import (
+    SpadesPlayerOut,
+    SpadesRoundBody,
+    SpadesRoundResponse,
+    SpadesSideOut,
+)
 from .presets import spades_rules_for
 from .rules import SideScore, SpadesError, SpadesHand, parse_bid
 

@@ -48,7 +48,13 @@ from .rules import (
     spades_standings,
 )
 
-bp = Blueprint("spades", __name__, template_folder="templates")
+bp = Blueprint(
+    "spades",
+    __name__,
+    template_folder="templates",
+    static_folder="static",  # under /static/ too: the service worker keeps it like the app's
+    static_url_path="/static/systems/spades",
+)
 
 NOT_SAVED = "Nothing was saved: fix what is marked below."
 TRICK_CHOICES = [(str(n), str(n)) for n in range(TRICKS + 1)]

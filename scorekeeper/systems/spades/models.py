@@ -1,4 +1,4 @@
-"""The bodies of a Spades game's JSON (API.md: "POST <edit_url>/rounds for a Spades game"): a
+"""Spades' JSON models (API.md: "POST <edit_url>/rounds for a Spades game"): a
 hand's bids and tricks in, each side's points, bags and lines out."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
-from .types import PlayerName, RequestModel, ResponseModel
+from ...api.types import PlayerName, RequestModel, ResponseModel
 
 SpadesBid = Annotated[
     Annotated[int, Field(ge=0, le=13)] | Literal["nil", "blind_nil"],
