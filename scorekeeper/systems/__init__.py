@@ -15,18 +15,29 @@ How to add a family (Gin Rummy, say: ``gin``):
    declares it: the pure :class:`~scorekeeper.engine.system.GameSystem` (id, presets, the stored
    rules snapshot with ``"game": "gin"`` in it, summary, capabilities, words, standings,
    dealer and wild rank), :class:`~scorekeeper.store.systems.StoreSystem` (creating a game,
-   caching totals, its board's own part, its export rows),
+   checking its own data, caching totals, its board's own part, its export rows),
    :class:`~scorekeeper.web.systems.WebSystem` (its blueprint of round-entry pages, the
-   partials the shared pages include for it, its stylesheet, its new-game form and rules page)
-   and :class:`~scorekeeper.api.systems.ApiSystem` (starting a game and posting a round over
-   JSON, its rounds on the scoreboard). Make one instance, and check it against the layers the
-   way :mod:`.spades` does (``_api: ApiSystem = SPADES``), so that mypy holds it to them.
-3. Its templates go in ``systems/gin/templates/gin/`` (its blueprint's ``template_folder``),
-   its stylesheet in ``static/css/``.
-4. Add it to :data:`FAMILIES` below: one line. The contract tests
+   partials the shared pages include for it, its stylesheets, its new-game form and rules
+   page) and :class:`~scorekeeper.api.systems.ApiSystem` (its JSON models, starting a game and
+   posting a round over JSON, its rounds on the scoreboard). Make one instance, and check it
+   against the layers the way :mod:`.spades` does (``_api: ApiSystem = SPADES``), so that mypy
+   holds it to them.
+3. Its data goes in the shared rows: a round per hand with a part per player (its ``total``:
+   what the hand adds to the player), and whatever else of its own in the JSON columns
+   ``Game.system_data`` and ``RoundPart.system_data``, read and written only through typed
+   models of its own (:mod:`.spades.data`), which ``check_data`` applies to an import. A family
+   that scores sides as a whole (``Capabilities.side_points``) caches a side's points on a
+   ``RoundSide`` and 0 on its players' parts; the cached standings hand them to its
+   ``standings`` as ``RoundResult.sides``.
+4. Its templates go in ``systems/gin/templates/gin/`` (its blueprint's ``template_folder``),
+   its stylesheets and scripts in ``systems/gin/static/`` (its blueprint's ``static_folder``,
+   served under ``/static/systems/gin/`` and fingerprinted like the app's), its JSON models in
+   ``systems/gin/models.py`` (the OpenAPI document shows them as one of every family's).
+5. Add it to :data:`FAMILIES` below: one line. The contract tests
    (``tests/systems/test_contract.py``) then run against it: its presets round-trip, a game
-   starts from each and its pages and JSON answer.
-5. A migration only if it needs a table of its own.
+   starts from each, takes a round of its own, stores it as its model says, and its pages,
+   stylesheets and JSON answer.
+6. A migration only if it needs a table of its own.
 """
 
 from __future__ import annotations

@@ -2,11 +2,12 @@
 nil and blind nil; presets ``spades`` (to 500) and ``spades-300``.
 
 - pure: :mod:`.rules` (a hand scored, the game's standings), :mod:`.presets` (options, presets,
-  the stored snapshot ``{"game": "spades", ...}``);
+  the stored snapshot ``{"game": "spades", ...}``), :mod:`.data` (its stored data's models);
 - the store: :mod:`.store` (hands as rounds, the bids of the hand in play), :mod:`.board` (the
   board's hands, bags and bids), :mod:`.export` (its CSV rows);
 - the pages: :mod:`.web` (the hand form, bids before the hand and tricks after it),
-  :mod:`.fields`, :mod:`.game_form` (the new-game form's options), ``templates/spades/``;
+  :mod:`.fields`, :mod:`.game_form` (the new-game form's options), ``templates/spades/``,
+  ``static/`` (the hand form's stylesheet and script);
 - JSON: :mod:`.api`, and its models :mod:`.models`.
 
 A hand's side points are stored on the side (``RoundSide``); the shared standings add them up
