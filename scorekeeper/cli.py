@@ -102,8 +102,23 @@ cli.add_command(routes_command)
     help="List every game on this server on the home page (a family server where everyone "
     "trusts each other); also SCOREKEEPER_HOUSEHOLD=1.",
 )
+@click.option(
+    "--trusted-proxy",
+    metavar="ADDRESS",
+    envvar="TRUSTED_PROXY",
+    help="Behind a reverse proxy at ADDRESS ('*': whatever connects) that sets "
+    "X-Forwarded-For/-Proto/-Host/-Port: believe them (the client's address, https). "
+    "PROXY_FIX=1 alone means '*'; also TRUSTED_PROXY=ADDRESS.",
+)
 @pass_script_info
-def serve(info: ScriptInfo, host: str, port: int, threads: int, household: bool) -> None:
+def serve(
+    info: ScriptInfo,
+    host: str,
+    port: int,
+    threads: int,
+    household: bool,
+    trusted_proxy: str | None,
+) -> None:
     """Serve the app on this machine's network with waitress (never the debug server).
 
     Brings the database up to the newest schema first, then prints the address phones should
@@ -114,6 +129,7 @@ def serve(info: ScriptInfo, host: str, port: int, threads: int, household: bool)
     app = info.load_app()
     if household:
         app.config["HOUSEHOLD"] = True
+    behind = proxy_options(trusted_proxy, bool(app.config.get("PROXY_FIX")))
     upgrade_database(app)
     # A search holds the GIL while it works: hand it over every millisecond (not every five),
     # so that the board's polls and the health check answer while one runs.
@@ -153,7 +169,38 @@ def serve(info: ScriptInfo, host: str, port: int, threads: int, household: bool)
         threads=threads,
         connection_limit=open_files_for(CONNECTION_LIMIT),
         asyncore_use_poll=True,
+        **behind,
     )
+
+
+#: The forwarded headers a trusted proxy sets (waitress clears them unless told to trust it).
+FORWARDED_HEADERS = frozenset(
+    {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"}
+)
+
+
+def proxy_options(trusted_proxy: str | None, proxy_fix: bool) -> dict[str, object]:
+    """What waitress is told about the proxy in front of it: nothing without one (forwarded
+    headers are then cleared, as a client could claim anything in them); with one, to trust the
+    last hop's forwarded headers when they come from ``trusted_proxy`` (``PROXY_FIX`` alone:
+    from whatever connects, as ProxyFix under gunicorn does).
+
+    >>> proxy_options(None, False)
+    {}
+    >>> options = proxy_options("10.0.0.2", False)
+    >>> options["trusted_proxy"], options["trusted_proxy_count"]
+    ('10.0.0.2', 1)
+    >>> proxy_options(None, True)["trusted_proxy"]
+    '*'
+    """
+    address = trusted_proxy or ("*" if proxy_fix else None)
+    if not address:
+        return {}
+    return {
+        "trusted_proxy": address,
+        "trusted_proxy_count": 1,
+        "trusted_proxy_headers": set(FORWARDED_HEADERS),
+    }
 
 
 # --- export, import, backup (API.md, "Export, import, backup") ---------------------------------

@@ -1,8 +1,9 @@
 """Limits a small server needs: how often one client may start games and write.
 
-Flask-Limiter counts per client address (behind a proxy, the address ``ProxyFix`` reads from
-``X-Forwarded-For`` when ``PROXY_FIX`` is set). Past a limit the answer is a 429 with
-``Retry-After``: a page saying when to try again, or the API's JSON error.
+Flask-Limiter counts per client address (behind a proxy, the address read from
+``X-Forwarded-For``: by ``ProxyFix`` when ``PROXY_FIX`` is set, by waitress under ``serve
+--trusted-proxy``). Past a limit the answer is a 429 with ``Retry-After``: a page saying when to
+try again, or the API's JSON error.
 
 * Starting a game (the form and ``POST /api/v1/games``, one count): :data:`NEW_GAMES`.
 * Every other unsafe request (a round saved or previewed, a deal, a rename, undo …):
