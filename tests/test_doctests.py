@@ -26,6 +26,7 @@ import pytest
         "scorekeeper.systems.spades.presets",
         "scorekeeper.systems.spades.data",
         "scorekeeper.store.export",
+        "scorekeeper.cli",
     ],
 )
 def test_module_doctests(name: str) -> None:

@@ -59,9 +59,11 @@ class ApiSystem(StoreSystem, Protocol):
     def board_rounds(self, board: Board) -> BoardRounds:
         """The game's rounds as the scoreboard's JSON gives them."""
 
-    def example_round(self, players: Sequence[str]) -> dict[str, Any]:
+    def example_round(self, players: Sequence[str], *, decisive: bool = False) -> dict[str, Any]:
         """A round a table of ``players`` (in seat order) could have played, as ``POST
-        <edit_url>/rounds`` takes it: what the contract tests post to every family."""
+        <edit_url>/rounds`` takes it: what the contract tests post to every family. With
+        ``decisive``, one that goes as far toward the game's end as a round can (posted again
+        and again, it ends any game of the family within a few rounds)."""
 
 
 def api_system(game: Game) -> ApiSystem:

@@ -47,6 +47,21 @@ class RecordError(ValueError):
     """A round or game that cannot be stored as given (a player not seated, say)."""
 
 
+class GameOver(Exception):
+    """A new round for a game its rules have ended: nothing is stored. Not a RecordError (a
+    family's round handlers refuse those themselves): the shared error handlers answer it, a
+    409 naming the winner. Corrections and deletions of its rounds stay possible, and move the
+    end with them."""
+
+    def __init__(self, standing: Standings) -> None:
+        winners = " and ".join(standing.winners) or "nobody"
+        super().__init__(
+            f"the game is over: {winners} won ({standing.reason}). Nothing was stored; "
+            "correct or delete an earlier round to change the result"
+        )
+        self.standing = standing
+
+
 class RoundRefused(RecordError):
     """The engine finds the round impossible as recorded; ``score.problems`` says why."""
 
@@ -593,10 +608,14 @@ def add_round(
     idempotency_key: str | None,
 ) -> Round:
     """Store ``round`` as the game's next (``fill`` gives it its parts and adds it to the game),
-    logged as added. If the game changed meanwhile or the key was taken by a request racing
+    logged as added; a :class:`GameOver` if the rules ended the game. If the game changed
+    meanwhile or the key was taken by a request racing
     this one, the round stored with the key is returned; else the error goes on."""
 
     def add() -> Logged:
+        standing = cached_standings(game)  # after the bump: a round racing this one is in
+        if standing.over:
+            raise GameOver(standing)
         round.number = 1 + (
             db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
         )

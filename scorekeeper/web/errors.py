@@ -6,10 +6,11 @@ Registered on the app, not a blueprint: unknown routes and wrong methods reach n
 
 from __future__ import annotations
 
-from flask import Flask, Response, render_template
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, render_template, request
+from werkzeug.exceptions import Conflict, HTTPException
 
 from ..api.errors import http_error_json, wants_json
+from ..store.records import GameOver
 
 
 def html_error(error: HTTPException) -> tuple[str, int]:
@@ -24,3 +25,17 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str | Response, int]:
         return http_error_json(error) if wants_json() else html_error(error)
+
+    @app.errorhandler(GameOver)
+    def game_over(error: GameOver) -> tuple[str | Response, int]:
+        """A round for a game that is over, in any family: 409, naming the winner."""
+        if wants_json():
+            return http_error_json(Conflict(str(error)))
+        message = str(error)[:1].upper() + str(error)[1:] + "."
+        token = (request.view_args or {}).get("token")
+        if token is None:
+            return html_error(Conflict(message))
+        page = render_template(
+            "games/conflict.html", heading="The game is over", message=message, token=token
+        )
+        return page, 409

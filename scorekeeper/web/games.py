@@ -88,6 +88,17 @@ def form_version() -> int:
     return int(value)
 
 
+def game_over_redirect(game: Game) -> BaseResponse | None:
+    """A new round's form, once the rules ended the game: back to the game, saying why (a
+    round would be refused). None while the game goes on."""
+    standing = records.cached_standings(game)
+    if not standing.over:
+        return None
+    message = str(records.GameOver(standing))
+    flash(message[:1].upper() + message[1:] + ".", "warning")
+    return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
+
+
 def stale_game(game: Game) -> BaseResponse:
     """The conflict page: the game changed since the page was made (nothing was done)."""
     return _render("games/conflict.html", 409, message=STALE, token=game.scorer_token)

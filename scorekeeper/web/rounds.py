@@ -50,7 +50,7 @@ from . import csrf, links
 from .csrf import CsrfFailed
 from .errors import html_error
 from .filters import SUIT_SYMBOLS
-from .games import form_version, stale_game
+from .games import form_version, game_over_redirect, stale_game
 from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
 from .round_form.from_record import correction
 from .round_form.names import short_names
@@ -250,7 +250,7 @@ def new_round(token: str) -> BaseResponse:
     if request.method == "POST":
         return _save(game, None)
     links.remember(game, "scorer")
-    return _render(game, _new_fields(game), None)
+    return game_over_redirect(game) or _render(game, _new_fields(game), None)
 
 
 @bp.route("/s/<token>/rounds/<int:number>", methods=["GET", "POST"])

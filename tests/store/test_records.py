@@ -326,7 +326,7 @@ def test_the_same_key_racing_gives_back_the_same_round(
 
 def test_concurrent_writers_queue_on_the_game(app_ctx: Flask) -> None:
     """Requests in several threads (waitress) or workers (gunicorn) each store their round."""
-    game_id = new_game().id
+    game_id = new_game(rules_for("rummy500", {"target": 1000})).id  # 20 rounds: 660 points
     failures: list[BaseException] = []
 
     def worker(name: str) -> None:

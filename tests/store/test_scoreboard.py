@@ -32,7 +32,7 @@ def test_standings_from_stored_totals_equal_a_rescoring() -> None:
 
 
 def test_a_long_game_shows_its_last_rounds() -> None:
-    game = new_game()
+    game = new_game(rules_for("rummy500", {"target": 5000}))  # long: never over on the way
     for number in range(RECENT_ROUNDS + 5):
         store_round(game, simple_round("Ann" if number % 2 else "Bob"))
     recent = board(fresh(game))

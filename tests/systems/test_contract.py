@@ -6,6 +6,7 @@ posts and scores, and its pages and JSON answer before and after it."""
 from __future__ import annotations
 
 import ast
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from sqlalchemy import select
 
 from scorekeeper.api.systems import ApiSystem
 from scorekeeper.engine.system import SYSTEMS, GameSystem, system_of
-from scorekeeper.store import records
+from scorekeeper.store import history, records
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
 from scorekeeper.store.systems import StoreSystem
@@ -174,3 +175,39 @@ def test_a_family_serves_its_own_stylesheets_fingerprinted(
         with client.get(url) as response:
             assert response.status_code == 200 and response.data
             assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+@pytest.mark.db
+@pytest.mark.parametrize(("family", "preset"), PRESETS, ids=ids)
+def test_a_round_after_the_end_is_refused_and_nothing_stored(
+    app: Flask, client: FlaskClient, family: ApiSystem, preset: str
+) -> None:
+    scorer, watcher = _start(client, preset)
+    body = family.example_round(NAMES, decisive=True)
+    for number in range(1, 11):
+        key = {"Idempotency-Key": f"k{number}"}
+        assert client.post(f"/s/{scorer}/rounds", json=body, headers=key).status_code == 201
+        board = client.get(f"/w/{watcher}.json").get_json()
+        if board["finished"]:
+            break
+    else:
+        pytest.fail(f"{preset}: ten decisive rounds and the game is not over")
+    assert board["winners"]
+    late = client.post(f"/s/{scorer}/rounds", json=body, headers={"Idempotency-Key": "late"})
+    assert late.status_code == 409, late.get_json()
+    error = late.get_json()["error"]
+    assert error.startswith("the game is over") and all(w in error for w in board["winners"])
+    assert client.get(f"/w/{watcher}.json").get_json()["version"] == board["version"]
+    # the pages: the scorer page names the winner, the next round's form leads back to it
+    entry = client.get(f"/s/{scorer}/rounds/new", follow_redirects=True)
+    assert entry.request.path == f"/s/{scorer}", entry.request.path
+    shown = html.unescape(" ".join(re.sub(r"<[^>]+>", " ", entry.get_data(as_text=True)).split()))
+    assert "The game is over: " in shown and all(w in shown for w in board["winners"])
+    retried = client.post(f"/s/{scorer}/rounds", json=body, headers=key)  # the last, again
+    assert retried.status_code == 201  # a retry answers as before: not a new round
+    # taking the last round back opens the game again, through the same standings
+    with app.app_context():
+        game = db.session.scalars(select(Game).filter_by(scorer_token=scorer)).one()
+        history.undo_last(game)
+    again = client.post(f"/s/{scorer}/rounds", json=body, headers={"Idempotency-Key": "new"})
+    assert again.status_code == 201

@@ -171,12 +171,15 @@ class Rummy500System:
     def board_rounds(self, board: Board) -> BoardRounds:
         return api.board_rounds(board)
 
-    def example_round(self, players: Sequence[str]) -> dict[str, Any]:
+    def example_round(self, players: Sequence[str], *, decisive: bool = False) -> dict[str, Any]:
+        melded = [10 * seat for seat in range(len(players))]
+        if decisive:
+            melded[0] = 10_000  # past any target (5000's too) in one round
         return {
             "ended_by": "stock_out",
             "players": [
-                {"name": name, "melded_points": 10 * seat, "hand_points": 5}
-                for seat, name in enumerate(players)
+                {"name": name, "melded_points": points, "hand_points": 5}
+                for name, points in zip(players, melded, strict=True)
             ],
         }
 

@@ -172,8 +172,11 @@ class SpadesSystem:
     def board_rounds(self, board: Board) -> BoardRounds:
         return api.board_rounds(board)
 
-    def example_round(self, players: Sequence[str]) -> dict[str, Any]:
-        hand = [(4, 5), (3, 3), ("nil", 0), (5, 5)]  # 13 tricks, one nil made
+    def example_round(self, players: Sequence[str], *, decisive: bool = False) -> dict[str, Any]:
+        # 13 tricks, one nil made (decisive: nils made, +230 and +300 a hand to the sides)
+        hand = [(4, 5), (3, 3), ("nil", 0), (5, 5)]
+        if decisive:
+            hand = [(13, 13), ("blind_nil", 0), ("nil", 0), ("nil", 0)]
         return {
             "players": [
                 {"name": name, "bid": bid, "tricks": tricks}

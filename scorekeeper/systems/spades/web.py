@@ -38,6 +38,7 @@ from ...store.models import Game, Round
 from ...store.scoreboard import board
 from ...web import links
 from ...web.errors import html_error
+from ...web.games import game_over_redirect
 from . import store as spades
 from .board import bid_label
 from .fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
@@ -220,7 +221,7 @@ def new_hand(token: str) -> BaseResponse:
     if request.method == "POST":
         return _save(game, None)
     links.remember(game, "scorer")
-    return _render(game, _new_fields(game), None)
+    return game_over_redirect(game) or _render(game, _new_fields(game), None)
 
 
 @bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
