@@ -123,6 +123,12 @@ class GameRequest(RequestModel):
         return dealer
 
 
+class SeatOut(ResponseModel):
+    name: str
+    team: str | None
+    seat: int = Field(description="seat order, from 0")
+
+
 class GameCreated(ResponseModel):
     """The new game and its two links (also the Location header: the watchers' link)."""
 
@@ -133,6 +139,10 @@ class GameCreated(ResponseModel):
     )
     view_url: str = Field(
         description="the watchers' link, read only: GET <view_url>.json is the scoreboard"
+    )
+    players: list[SeatOut] = Field(
+        description="the players as seated, with their sides: partners sit across, so named "
+        "sides may seat players in another order than sent"
     )
 
 
@@ -170,12 +180,6 @@ class StaleGameResponse(ResponseModel):
 
 
 # --- GET /w/<watcher_token>.json -------------------------------------------------------------
-
-
-class SeatOut(ResponseModel):
-    name: str
-    team: str | None
-    seat: int = Field(description="seat order, from 0")
 
 
 class RoundOut(ResponseModel):

@@ -62,7 +62,17 @@ def etag(version: int) -> str:
 # --- POST /api/v1/games ----------------------------------------------------------------------
 
 
-@api_route(api_bp, "POST", "/games", body=GameRequest, responses={201: GameCreated})
+@api_route(
+    api_bp,
+    "POST",
+    "/games",
+    body=GameRequest,
+    responses={201: GameCreated},
+    errors={
+        422: "the players do not fit the game: a player count or sides its family does not "
+        "allow (named)"
+    },
+)
 def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:
     """Start a game: its name, rules and players in seat order. Answers with its two links.
 
@@ -76,7 +86,12 @@ def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:
     game = preset_system(preset).start_game_json(body, preset)
     edit_url, view_url = links.game_links(game)
     return (
-        GameCreated(id=game.id, edit_url=edit_url, view_url=view_url),
+        GameCreated(
+            id=game.id,
+            edit_url=edit_url,
+            view_url=view_url,
+            players=[SeatOut(name=p.name, team=p.team, seat=p.seat) for p in game.players],
+        ),
         201,
         {"Location": view_url},
     )

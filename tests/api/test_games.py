@@ -133,7 +133,7 @@ def test_a_new_game_has_two_absolute_links(app: Flask, client: FlaskClient) -> N
     )
     assert response.status_code == 201
     body = response.get_json()
-    assert set(body) == {"id", "edit_url", "view_url"}
+    assert set(body) == {"id", "edit_url", "view_url", "players"}  # players: the seating
     with app.app_context():
         saved = db.session.get_one(Game, body["id"])
         assert body["edit_url"] == f"http://scores.test/s/{saved.scorer_token}"

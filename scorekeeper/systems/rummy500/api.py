@@ -24,6 +24,7 @@ from ...api.systems import BoardRounds
 from ...api.types import to_rules
 from ...engine.rules import Rules
 from ...engine.scoring import RoundRecord, RoundScore
+from ...engine.seating import SeatingError, seat_sides
 from ...engine.standings import Seat, StandingsError
 from ...store import changes, records
 from ...store.db import db
@@ -43,21 +44,22 @@ def _check_sides(rules: Rules, players: list[SeatIn]) -> None:
                 "(every player plays for a side)"
             )
     if len({player.team for player in players}) < 2:
-        raise ApiError("players: partnership rules need at least two sides")
+        raise ApiError("players: partnership rules need at least two sides", 422)
 
 
 def start_game(body: GameRequest, preset: str) -> Game:
     """A game of the family: its rules (a RulesError names a bad option), its seats and sides."""
     rules = to_rules(body.rules)
     _check_sides(rules, body.players)
+    seats = [Seat(player.name, player.team) for player in body.players]
+    if rules.partnership:  # the sides as named, seated so that partners sit across
+        try:
+            seated = seat_sides([(seat.name, seat.team or "") for seat in seats])
+        except SeatingError as error:
+            raise ApiError(f"players: {error}", 422) from None
+        seats = [Seat(name, team) for name, team in seated]
     try:
-        return records.create_game(
-            body.name,
-            rules,
-            [Seat(player.name, player.team) for player in body.players],
-            preset=preset,
-            dealer=body.dealer,
-        )
+        return records.create_game(body.name, rules, seats, preset=preset, dealer=body.dealer)
     except StandingsError as error:
         raise ApiError(f"players: {error}") from None
     except records.RecordError as error:

@@ -101,7 +101,16 @@ class SpadesSystem:
         dealer: str | None = None,
     ) -> Game:
         players = [seat.name for seat in seats]
-        return store.create_spades_game(name, rules, players, preset=preset, dealer=dealer)
+        teams = [seat.team for seat in seats]
+        named = [team for team in teams if team is not None]
+        return store.create_spades_game(
+            name,
+            rules,
+            players,
+            preset=preset,
+            dealer=dealer,
+            teams=named if len(named) == len(teams) else None,
+        )
 
     def check_data(self, game: Game) -> None:
         store.check_data(game)

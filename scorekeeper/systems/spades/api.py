@@ -14,6 +14,7 @@ from ...api.endpoints import parse_body
 from ...api.errors import ApiError
 from ...api.game_models import GameRequest, RoundOut
 from ...api.systems import BoardRounds
+from ...engine.seating import SeatingError, seat_sides
 from ...store import changes, records
 from ...store.db import db
 from ...store.models import Game, Round
@@ -155,15 +156,37 @@ def _bid(shown: str) -> int | str:
 
 
 def start_game(body: GameRequest, preset: str) -> Game:
-    """A Spades game: four players, partners across (any ``team`` given is not read)."""
+    """A Spades game: four players in two sides of two. Sides named (``team``) are the sides
+    scored, under their names, seated so that partners sit across; without, partners are the
+    players across as given ("Ann & Cy")."""
     options = {} if isinstance(body.rules, str) else body.rules.options
     rules = spades_rules_for(preset, options)  # a RulesError names a bad option (400)
+    names = [p.name for p in body.players]
+    teams = [p.team for p in body.players]
+    if len(names) != 4:
+        raise ApiError(f"players: Spades is for four players in two sides, not {len(names)}", 422)
+    if any(team is not None for team in teams):
+        named = [(name, team) for name, team in zip(names, teams, strict=True) if team is not None]
+        if len(named) != len(names):
+            raise ApiError(
+                "players: name every player's team, or none (partners then sit across)", 422
+            )
+        try:
+            seated = seat_sides(named, sides=2)
+        except SeatingError as error:
+            raise ApiError(f"players: {error}", 422) from None
+        names, teams = [name for name, _ in seated], [team for _, team in seated]
     try:
         return spades.create_spades_game(
-            body.name, rules, [p.name for p in body.players], preset=preset, dealer=body.dealer
+            body.name,
+            rules,
+            names,
+            preset=preset,
+            dealer=body.dealer,
+            teams=None if teams[0] is None else [team or "" for team in teams],
         )
     except SpadesError as error:
-        raise ApiError(f"players: {error}") from None
+        raise ApiError(f"players: {error}", 422) from None
 
 
 def post_round(game: Game, key: str, expected: int | None) -> Response:

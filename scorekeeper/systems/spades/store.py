@@ -183,9 +183,17 @@ def create_spades_game(
     *,
     preset: str | None = None,
     dealer: str | None = None,
+    teams: Sequence[str] | None = None,
 ) -> Game:
-    """A new Spades game: four players in seat order, partners across (seats 1 & 3, 2 & 4)."""
+    """A new Spades game: four players in seat order, partners across (seats 1 & 3, 2 & 4),
+    their sides named ``teams`` (in seat order; by default "Ann & Cy")."""
     sides = sides_across(players)  # a SpadesError for other than four
+    if teams is not None:
+        if len(teams) != len(players) or teams[0] != teams[2] or teams[1] != teams[3]:
+            raise SpadesError("partners sit across: seats 1 and 3 are one side, 2 and 4 the other")
+        if teams[0] == teams[1]:
+            raise SpadesError(f"side {teams[0]} has 4 players: Spades is two sides of two")
+        sides = dict(zip(players, teams, strict=True))
     if len(set(players)) != len(players):
         raise SpadesError("every player needs a name of their own")
     if dealer is not None and dealer not in players:

@@ -141,7 +141,7 @@ def test_the_rules_options_decide(client: FlaskClient) -> None:
         "/api/v1/games",
         json={"name": "X", "rules": "spades", "players": [{"name": n} for n in "ABC"]},
     )
-    assert three.status_code == 400 and "four players" in three.get_json()["error"]
+    assert three.status_code == 422 and "four players" in three.get_json()["error"]
 
 
 def test_keys_and_versions(client: FlaskClient) -> None:
