@@ -5,7 +5,11 @@ False)``). The fields:
 
 - ``preset``: a preset id; ``name``: the game's name (empty: the preset's name and the date);
 - ``player-0`` … ``player-7``: the players in seat order (empty ones are left out); under
-  partnership rules ``side-0`` … ``side-7``, each player's side;
+  partnership rules ``side-0`` … ``side-7``, the side each player plays for, ``1`` or ``2``
+  (a tap per player; by default partners sit across), and ``side-name-1``, ``side-name-2``, the
+  sides' names if the table wants some (else "Ann & Cy"). Players are then seated so that
+  partners sit across (:func:`~scorekeeper.engine.seating.seat_sides`). A side name sent in
+  place of ``1`` or ``2`` (a page from before) is read as the side's name;
 - ``dealer``: the row (``"0"`` … ``"7"``) of the player who deals first, or empty;
 - ``options_for``: the preset whose values the option inputs were filled with. A page without
   JavaScript cannot refill them when another preset is picked; such a form is sent back with
@@ -42,6 +46,7 @@ from ..engine.cards import RANKS
 from ..engine.presets import PRESETS
 from ..engine.rules import OPTIONS, Option, Rules, RulesError
 from ..engine.rules import option_groups as rule_groups
+from ..engine.seating import SeatingError, seat_sides
 from ..engine.standings import Seat, StandingsError, sides
 
 #: Player rows on the form; the first ``MIN_PLAYERS`` named are needed.
@@ -128,6 +133,41 @@ def side_field(row: int) -> str:
     return f"side-{row}"
 
 
+#: The two sides a partnership form picks from.
+SIDES = ("1", "2")
+
+
+def side_name_field(side: str) -> str:
+    return f"side-name-{side}"
+
+
+def default_side(index: int) -> str:
+    """The side of the ``index``-th player named (from 0) when none is picked: partners across."""
+    return SIDES[index % 2]
+
+
+def named_sides(form: Form, picked: Sequence[tuple[str, str]], errors: Errors) -> list[Seat]:
+    """The players (name, side picked: ``1``, ``2`` or a side's name) with their sides named: as
+    the form names them (``side-name-1``, ``-2``), else after their players ("Ann & Cy").
+
+    >>> [(s.name, s.team) for s in named_sides({"side-name-2": ["Them"]},
+    ...     [("Ann", "1"), ("Bob", "2"), ("Cy", "1"), ("Dee", "2")], {})]
+    [('Ann', 'Ann & Cy'), ('Bob', 'Them'), ('Cy', 'Ann & Cy'), ('Dee', 'Them')]
+    """
+    labels: dict[str, str] = {}
+    for side in SIDES:
+        label = clean_name(_first(form, side_name_field(side)))
+        members = [name for name, chosen in picked if chosen == side]
+        if len(label) > MAX_NAME:
+            errors[side_name_field(side)] = f"At most {MAX_NAME} characters."
+        labels[side] = label or " & ".join(members)
+    if len({labels[side].casefold() for side in SIDES}) < len(SIDES) and all(
+        any(chosen == side for _, chosen in picked) for side in SIDES
+    ):
+        errors["sides"] = "Give the two sides different names."
+    return [Seat(name, labels.get(chosen, chosen)) for name, chosen in picked]
+
+
 def option_field(option: str) -> str:
     return f"opt-{option}"
 
@@ -153,23 +193,17 @@ def _players(form: Form, partnership: bool, errors: Errors) -> tuple[list[Seat],
             seen[name.casefold()] = len(seats)
         side: str | None = None
         if partnership:
-            side = clean_name(_first(form, side_field(row))) or None
-            if side is None:
-                errors[side_field(row)] = f"Which side does {name} play for?"
-            elif len(side) > MAX_NAME:
+            side = clean_name(_first(form, side_field(row))) or default_side(len(seats))
+            if len(side) > MAX_NAME:
                 errors[side_field(row)] = f"At most {MAX_NAME} characters."
-            else:  # "north" and "North" are one side, spelt as first written
+            elif side not in SIDES:  # "north" and "North" are one side, spelt as first written
                 side = side_spelling.setdefault(side.casefold(), side)
         seats.append(Seat(name, side))
         rows.append(row)
     if len(seats) < MIN_PLAYERS:
         errors["players"] = "Name at least two players."
-    elif (
-        partnership
-        and not any(key.startswith("side-") for key in errors)
-        and len({seat.team for seat in seats}) < 2
-    ):
-        errors["sides"] = "Partnership rules need at least two sides."
+    elif partnership:
+        seats = named_sides(form, [(seat.name, seat.team or "") for seat in seats], errors)
     return seats, rows
 
 
@@ -210,6 +244,11 @@ def parse_new_game(form: Form, today: date) -> NewGame:
         errors["name"] = f"At most {MAX_GAME_NAME} characters."
     seats, rows = _players(form, rules.partnership, errors)
     dealer = _dealer(form, seats, rows, errors)
+    if rules.partnership and not errors:
+        try:  # seated so that partners sit across
+            seats = [Seat(n, t) for n, t in seat_sides([(s.name, s.team or "") for s in seats])]
+        except SeatingError as error:
+            errors["sides"] = f"{str(error)[:1].upper()}{str(error)[1:]}."
     if not errors:
         try:
             sides(rules, seats)

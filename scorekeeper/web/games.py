@@ -39,12 +39,16 @@ from .board import share_context
 from .game_form import (
     DEFAULT_PRESET,
     MAX_GAME_NAME,
+    SIDES,
     Errors,
     FormInvalid,
     clean_name,
     default_name,
+    default_side,
     options_stale,
     player_field,
+    side_field,
+    side_name_field,
 )
 from .qr import qr_svg
 from .round_form.names import short_names
@@ -132,10 +136,12 @@ def _setup_context(
             (
                 row,
                 (entries.get(player_field(row)) or [""])[0],
-                (entries.get(f"side-{row}") or [""])[0],
+                (entries.get(side_field(row)) or [default_side(row)])[0],
             )
             for row in range(setup.rows)
         ],
+        "sides": SIDES,
+        "side_names": {side: (entries.get(side_name_field(side)) or [""])[0] for side in SIDES},
         "dealer": (entries.get("dealer") or [""])[0],
         "name": (entries.get("name") or [""])[0],
         "default_name": default_name(preset, date.today()),

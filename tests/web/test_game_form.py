@@ -181,7 +181,7 @@ def test_partnership_sides() -> None:
 @pytest.mark.parametrize(
     ("sides", "field", "message"),
     [
-        (["North", "", "North", "East"], "side-1", "Which side does Bob play for?"),
+        (["1", "1", "1", "2"], "sides", "Side Ann & Bob & Cy has 3 players"),
         (["North", "north", "North", "NORTH"], "sides", "at least two sides"),
         (["N" * 41, "E", "N", "E"], "side-0", "At most 40"),
     ],
@@ -196,9 +196,21 @@ def test_partnership_side_errors(sides: list[str], field: str, message: str) -> 
     assert message in errors_of(sent)[field]
 
 
-def test_sides_are_needed_when_partnership_is_switched_on() -> None:
-    errors = errors_of(form(opt_partnership=["0", "1"]))
-    assert set(errors) == {"side-0", "side-1"}
+def test_the_sides_picked_are_seated_across_under_the_names_given() -> None:
+    picks = {"side-0": "1", "side-1": "1", "side-2": "2", "side-3": "2", "side-name-2": "Them"}
+    sent = form(preset="partnership500", player_2="Cy", player_3="Dee", **picks)
+    game = parse_new_game(sent, TODAY)
+    assert [(seat.name, seat.team) for seat in game.seats] == [
+        ("Ann", "Ann & Bob"), ("Cy", "Them"), ("Bob", "Ann & Bob"), ("Dee", "Them")
+    ]  # fmt: skip
+    named = {"side-name-1": "Us", "side-name-2": "us"}
+    same = form(preset="persian", player_2="Cy", player_3="Dee", **named)
+    assert "different names" in errors_of(same)["sides"]
+
+
+def test_sides_of_two_are_needed_when_partnership_is_switched_on() -> None:
+    errors = errors_of(form(opt_partnership=["0", "1"]))  # Ann and Bob: a side each
+    assert set(errors) == {"sides"} and "two players or more" in errors["sides"]
 
 
 def test_sides_are_not_read_without_partnership() -> None:

@@ -171,7 +171,7 @@ def test_the_preset_is_chosen_by_the_address(client: FlaskClient) -> None:
 def test_the_options_partial_follows_the_preset_and_keeps_the_players(client: FlaskClient) -> None:
     response = client.get(
         "/games/new/options?preset=partnership500&player-0=Ann&"
-        "player-1=%3Cb%3EBob&side-0=Us&dealer=1&opt-target=99",
+        "player-1=%3Cb%3EBob&side-0=2&side-name-2=Us&dealer=1&opt-target=99",
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200
@@ -180,7 +180,11 @@ def test_the_options_partial_follows_the_preset_and_keeps_the_players(client: Fl
     assert "<html" not in html and "<form" not in html
     assert 'name="player-0" value="Ann"' in html
     assert 'value="&lt;b&gt;Bob"' in html
-    assert 'name="side-0" value="Us"' in html and 'name="side-7"' in html
+    # a side per player, by a tap: player 1's pick kept (side 2), the others across by default
+    assert re.search(r'name="side-0" value="2"\s+aria-label="[^"]*"\s+checked', html)
+    assert re.search(r'name="side-1" value="2"\s+aria-label="[^"]*"\s+checked', html)
+    assert 'name="side-name-2" value="Us"' in html and 'name="side-3"' in html
+    assert 'name="side-4"' not in html  # two sides of two: four rows
     assert 'id="opt-target" name="opt-target" value="500"' in html  # the preset's, not sent
     assert re.search(r'<option value="1" selected>&lt;b&gt;Bob</option>', html)
     assert 'name="options_for" value="partnership500"' in html
@@ -279,7 +283,7 @@ def test_options_that_override_the_preset_are_in_the_snapshot(
 
 def test_partnership_sides(app: Flask, browser: FlaskClient) -> None:
     html = page(browser.get("/games/new?preset=partnership500"))
-    assert 'name="side-0"' in html and 'for="side-3"' in html
+    assert 'name="side-0"' in html and 'name="side-3"' in html and 'name="side-name-1"' in html
     response = browser.post(
         "/games/new",
         data=new_game_form(
@@ -319,7 +323,11 @@ def test_partnership_sides(app: Flask, browser: FlaskClient) -> None:
         ({"opt-target": "-5"}, "opt-target", "takes a whole number from 1 to 100000, not -5"),
         ({"opt-min_set": "x"}, "opt-min_set", "&#39;x&#39; is not a whole number"),
         ({"opt-card_overrides": "QS"}, "opt-card_overrides", "such as QS:45"),
-        ({"preset": "partnership500", "side-0": "Us"}, "side-1", "Which side does Bob play for?"),
+        (
+            {"preset": "partnership500", "side-0": "1", "side-1": "1"},
+            "sides",
+            "at least two sides, not only Ann &amp; Bob",
+        ),
         (
             {"preset": "partnership500", "side-0": "Us", "side-1": "Us", "side-2": "us"},
             "sides",

@@ -144,7 +144,8 @@ class Rummy500System:
         partnership = rules.partnership
         if form is not None and form.get("opt-partnership"):
             partnership = "1" in form["opt-partnership"]
-        return Setup(option_groups(rules, form), partnership, MAX_PLAYERS)
+        # partnership: two sides of two (RULES.md), so four rows, not eight
+        return Setup(option_groups(rules, form), partnership, 4 if partnership else MAX_PLAYERS)
 
     def start_game(self, form: Mapping[str, list[str]], today: date) -> Game:
         wanted = parse_new_game(form, today)

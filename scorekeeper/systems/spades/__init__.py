@@ -35,8 +35,6 @@ from ...web.systems import Partials, RulesPage, Setup, WebSystem
 from . import api, board, export, game_form, models, presets, store, web
 from .rules import SpadesRules
 
-SEATING = "Four players in seat order: partners sit across, players 1 and 3 against 2 and 4."
-
 
 class SpadesSystem:
     """Spades behind the one interface (see the module's notes)."""
@@ -146,12 +144,17 @@ class SpadesSystem:
 
     def setup(self, preset: SystemPreset, form: Mapping[str, list[str]] | None) -> Setup:
         groups = game_form.spades_option_groups(preset.rules, form)
-        return Setup(groups, False, game_form.SPADES_PLAYERS, SEATING)
+        return Setup(groups, True, game_form.SPADES_PLAYERS)
 
     def start_game(self, form: Mapping[str, list[str]], today: date) -> Game:
         wanted = game_form.parse_new_spades_game(form, today)
         return store.create_spades_game(
-            wanted.name, wanted.rules, wanted.players, preset=wanted.preset, dealer=wanted.dealer
+            wanted.name,
+            wanted.rules,
+            wanted.players,
+            preset=wanted.preset,
+            dealer=wanted.dealer,
+            teams=wanted.teams,
         )
 
     def rules_page(self, game: Game) -> RulesPage:

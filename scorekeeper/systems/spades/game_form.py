@@ -20,6 +20,7 @@ from datetime import date
 from typing import Any
 
 from ...engine.rules import RulesError
+from ...engine.seating import SeatingError, seat_sides
 from ...web.game_form import (
     MAX_GAME_NAME,
     Errors,
@@ -30,9 +31,12 @@ from ...web.game_form import (
     _first,
     _sent,
     clean_name,
+    default_side,
+    named_sides,
     option_field,
     options_stale,
     player_field,
+    side_field,
 )
 from .presets import SPADES_OPTIONS, SPADES_PRESETS, SpadesOption, with_options
 from .rules import SpadesRules
@@ -47,8 +51,9 @@ class NewSpadesGame:
     preset: str
     rules: SpadesRules
     options: dict[str, Any]  # the options changed from the preset's
-    players: list[str]
+    players: list[str]  # as seated: partners across
     dealer: str | None
+    teams: list[str] | None = None  # each player's side, in seat order
 
 
 def _message(error: Exception) -> str:
@@ -112,11 +117,13 @@ def parse_new_spades_game(form: Form, today: date) -> NewSpadesGame:
         errors["name"] = f"At most {MAX_GAME_NAME} characters."
     players: list[str] = []
     rows: list[int] = []
+    picked: list[tuple[str, str]] = []
     seen: set[str] = set()
     for row in range(SPADES_PLAYERS):
         player = clean_name(_first(form, player_field(row)))
         if not player:
             continue
+        picked.append((player, _first(form, side_field(row)) or default_side(len(picked))))
         if len(player) > 40:
             errors[player_field(row)] = "At most 40 characters."
         elif player.casefold() in seen:
@@ -133,10 +140,23 @@ def parse_new_spades_game(form: Form, today: date) -> NewSpadesGame:
             dealer = players[rows.index(int(chosen))]
         else:
             errors["dealer"] = "Choose one of the players, or nobody yet."
+    teams: list[str] | None = None
+    if not errors:
+        try:  # the sides picked, seated so that partners sit across
+            seated = seat_sides([(s.name, s.team or "") for s in named_sides(form, picked, errors)])
+            players, teams = [n for n, _ in seated], [t for _, t in seated]
+        except SeatingError as error:
+            errors["sides"] = _message(error)
     if errors:
         raise FormInvalid(errors)
     return NewSpadesGame(
-        name or f"{preset.name}, {today.day} {today:%b}", preset.id, rules, options, players, dealer
+        name or f"{preset.name}, {today.day} {today:%b}",
+        preset.id,
+        rules,
+        options,
+        players,
+        dealer,
+        teams,
     )
 
 

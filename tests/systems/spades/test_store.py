@@ -199,10 +199,11 @@ def test_the_shared_standings_agree_with_the_engine(
     played: list[tuple[list[int], list[int]]],
 ) -> None:
     """Whatever the hands, the cached standings (history, stats, the board) give the engine's
-    totals and winner, at target 100 so that games end."""
+    totals and winner, at target 100 so that games end; a hand after the end is refused."""
     rules = SpadesRules(target=100)
     game = new_game(rules)
-    engine_hands = []
+    sides = spades.game_sides(game)
+    engine_hands: list[SpadesHand] = []
     for bids, cuts in played:
         tricks = [b - a for a, b in zip([0, *cuts], [*cuts, 13], strict=True)]
         one = SpadesHand.of(
@@ -211,14 +212,20 @@ def test_the_shared_standings_agree_with_the_engine(
                 for n, b, t in zip(("Ann", "Bob", "Cy", "Dee"), bids, tricks, strict=True)
             )
         )
+        if spades_standings(rules, sides, engine_hands).ended_after is not None:
+            with pytest.raises(records.GameOver):
+                store_hand(game, one)
+            break
         store_hand(game, one)
         engine_hands.append(one)
-    engine = spades_standings(rules, spades.game_sides(game), engine_hands)
+    engine = spades_standings(rules, sides, engine_hands)
     shared = records.cached_standings(game)
     assert shared.team_totals == engine.totals
     assert shared.ended_after == engine.ended_after  # the hand that ended the game, if any
-    if engine.ended_after == len(engine_hands):  # (hands played on after the end may change
-        assert shared.over and shared.winners == [engine.winner]  # who leads)
+    assert shared.over == (engine.ended_after is not None)
+    if shared.over:
+        assert shared.winners == [engine.winner]
+    assert len(game.rounds) == len(engine_hands)
     db.session.delete(game)
     db.session.commit()
 
