@@ -101,6 +101,8 @@ IMPOSSIBLE = [
     ("spades", players(("Ann", None), ("Bob", None), ("Cy", None)), "four players"),
     ("persian", players(("Ann", "N-S"), ("Bob", "E-W"), ("Cy", "E-W"), ("Dee", "E-W")), "N-S"),
     ("partnership500", players(("Ann", "A"), ("Bob", "B"), ("Cy", "B")), "side A has 1 player"),
+    ("partnership500", players(("Ann", "NS"), ("Bob", "EW"), ("Cy", "NS")), "side EW has 1"),
+    ("persian", players(("Ann", "NS"), ("Bob", "EW")), "two players or more"),
 ]
 
 
