@@ -115,6 +115,29 @@ def test_after_save_the_scorer_lands_on_the_standings(live_server: LiveServer, p
     for name in FAMILY:
         assert in_view(phone.locator("#standings .competitor", has_text=name)), name
     assert in_view(phone.get_by_role("link", name="Record round 2"))
+    assert covered_controls(phone) == []  # the message covers nothing where the save lands
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.wait_for_timeout(100)
+    assert covered_controls(phone) == []  # nor the Rules, Is this legal? and Story buttons
+    expect(phone.get_by_role("link", name="Rules")).to_be_visible()
+
+
+#: Every control on screen whose middle is hidden under something else (a toast, a bar).
+COVERED = """() => [...document.querySelectorAll('a[href], button, input, select, summary, label')]
+  .filter(el => {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') return false;
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+    const top = document.elementFromPoint(x, y);
+    return top && !el.contains(top) && !top.contains(el) && !(el.control && el.control === top)
+      && !(top.closest('label') && top.closest('label').control === el);
+  })
+  .map(el => el.outerHTML.slice(0, 80))"""
+
+
+def covered_controls(page: Any) -> list[str]:
+    return list(page.evaluate(COVERED))
 
 
 def test_a_persian_four_asks_laid_down_at_once(live_server: LiveServer, phone: Any) -> None:
