@@ -23,15 +23,26 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, make_response, render_template, request, url_for
 from markupsafe import Markup
+from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..engine.cards import RANKS, SUITS, Card, CardError, declared_code, parse_declared, parse_rank
+from ..engine.cards import (
+    RANKS,
+    SUITS,
+    Card,
+    CardError,
+    declared_code,
+    parse_declared,
+    parse_rank,
+    rank_name,
+)
 from ..engine.melds import CardReading, Verdict, check_meld, layoff_readings, meld_readings
 from ..engine.points import Context
 from ..engine.presets import PRESETS, Preset
 from ..engine.rules import JOKER_EFFECTS, OPTIONS, Rules, RulesError
 from ..store import records
-from ..store.models import Game
+from ..store.db import db
+from ..store.models import Game, Round
 from ..store.scoreboard import next_wild_rank
 from . import links
 from .filters import SUIT_SYMBOLS, card_text
@@ -518,6 +529,7 @@ class Where:
     preset: Preset | None = None
     options: dict[str, Any] = field(default_factory=dict)  # changed from the preset (alone)
     default_wild: str | None = None  # the round in play's wild rank (from a game)
+    wild_source: str | None = None  # where the game's default wild rank comes from, in words
     groups: list[OptionGroup] = field(default_factory=list)
 
     def url(self, question: Question | None, external: bool = False, **extra: str) -> str:
@@ -688,10 +700,33 @@ def _from_game(game: Game, endpoint: str, token: str) -> BaseResponse:
             f"A game of {system.name} has no melds: there is nothing for the referee to check.",
         )
     rules = records.game_rules(game)
-    wild = next_wild_rank(game)
+    wild, source = _current_wild(game, rules)
     preset = PRESETS.get(game.preset or "")
-    where = Where(endpoint, game=game, token=token, preset=preset, default_wild=wild)
+    where = Where(
+        endpoint, game=game, token=token, preset=preset, default_wild=wild, wild_source=source
+    )
     return _ask(where, rules, rules.packs(len(game.players)), wild)
+
+
+def _current_wild(game: Game, rules: Rules) -> tuple[str | None, str | None]:
+    """The game's current deal's wild rank, and where it comes from in words: the round in
+    play's (fixed by the rules, or shown by its deal); before that deal is noted, the last
+    deal's, the one whose melds are on the table."""
+    number = records.round_count(game) + 1
+    wild = next_wild_rank(game)
+    if rules.round_wild == "none":
+        return wild, None
+    if wild is not None:
+        return wild, f"round {number}'s deal: {rank_name(wild, plural=True)} wild"
+    last = db.session.scalar(
+        select(Round.wild_rank).where(Round.game_id == game.id, Round.number == number - 1)
+    )
+    if last is None:
+        return None, f"round {number}'s deal is not noted yet: choose its wild rank"
+    return last, (
+        f"the last deal's, round {number - 1}: {rank_name(last, plural=True)} wild "
+        f"(round {number}'s deal is not noted yet)"
+    )
 
 
 @bp.get("/s/<token>/check")

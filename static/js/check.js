@@ -60,17 +60,18 @@
   form.addEventListener("click", function (event) {
     var target = event.target.closest("button");
     if (!target || !form.contains(target)) return;
-    if (target.classList.contains("card-btn")) {
-      tap(target.dataset.card);
-    } else if (target.classList.contains("dest-button")) {
-      dest = target.dataset.dest;
-      refresh();
-    } else if (target.hasAttribute("data-clear")) {
+    /* Clear first: it sits among the destination buttons (and shares their look) */
+    if (target.hasAttribute("data-clear")) {
       field("cards").value = "";
       field("onto").value = "";
       dest = "cards";
       refresh();
       changed();
+    } else if (target.classList.contains("card-btn")) {
+      tap(target.dataset.card);
+    } else if (target.classList.contains("dest-button")) {
+      dest = target.dataset.dest;
+      refresh();
     }
   });
 

@@ -150,3 +150,48 @@ def test_the_new_pages_fit_a_phone(live_server: LiveServer, new_phone: Any, widt
     for link in page.locator(".game-nav a, .check-links a").all():
         box = link.bounding_box()
         assert box is not None and box["height"] >= 40
+
+
+def test_clear_empties_the_pile(live_server: LiveServer, phone: Any) -> None:
+    game = new_game(live_server, jokers=2)
+    phone.goto(game["watcher"] + "/check")
+    for face in ["K♠", "A♠"]:
+        card(phone, face).tap()
+    phone.get_by_role("button", name="Onto a meld").tap()
+    card(phone, "Q♠").tap()
+    expect(phone.locator("#check-onto")).to_have_value("QS")
+    phone.get_by_role("button", name="Clear").tap()
+    expect(phone.locator("#check-cards")).to_have_value("")
+    expect(phone.locator("#check-onto")).to_have_value("")
+    card(phone, "5♥").tap()  # the next tap starts a new pile, in the cards played
+    expect(phone.locator("#check-cards")).to_have_value("5H")
+    expect(phone.locator("#check-onto")).to_have_value("")
+    expect(phone.locator("#verdict")).to_contain_text("5♥")
+
+
+def test_the_referee_takes_the_current_deal_and_says_so(
+    live_server: LiveServer, phone: Any
+) -> None:
+    with live_server.app.app_context():
+        game = records.create_game(
+            "Upcards", rules_for("rummy5000"), [Seat("Ann"), Seat("Bob")], preset="rummy5000"
+        )
+        records.store_round(
+            game,
+            RoundRecord(
+                (
+                    PlayerRecord("Ann", melded_points=30, hand_points=0),
+                    PlayerRecord("Bob", melded_points=10, hand_points=5),
+                ),
+                ended_by="stock_out",
+                wild_rank="7",
+            ),
+        )
+        watcher = f"{live_server.url}/w/{game.watcher_token}"
+    phone.goto(watcher)  # before the next deal is noted
+    phone.get_by_role("link", name="Is this legal?").tap()
+    expect(phone.locator("#check-wild")).to_have_value("7")
+    expect(phone.locator("#check-wild-source")).to_contain_text("the last deal's, round 1")
+    for face in ["7♠", "8♠", "9♠"]:
+        card(phone, face).tap()
+    expect(phone.locator("#verdict")).to_contain_text("Legal")
