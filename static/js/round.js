@@ -225,6 +225,11 @@
     if (field.name === "wild_rank" || field.name === "joker_effect") sync("wild");
     refreshPicker();
     if (field.name !== "accept_warnings") changed();
+    // Totals tapped: its boxes show (hidden with the cards), the first ready to type into
+    var totals = /^p(\d+)-mode$/.exec(field.name);
+    if (totals && field.value === "totals") {
+      input("p" + totals[1] + "-melded").focus({ preventScroll: true });
+    }
   });
 
   // a request has taken what was noted (its body is built): what follows is for the next one

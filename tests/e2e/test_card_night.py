@@ -5,7 +5,8 @@ that round, record a second with a double tap on Save, and see the standings cha
 The figures for the issue's note are printed (run with ``-s``): the taps the first round takes,
 each one that is not a card named, and the bytes the round page costs over the wire on its first
 load (compressed bodies and headers). Nobody taps "went out" in round 1 (Ann alone has nothing
-in hand) nor Cy's "Totals" (typing his points counts him by totals).
+in hand). Cy is counted by totals: "Totals" shows his boxes with the first focused, the
+keyboard's Next moves to the second and then on to Dee (each Next counts as a tap).
 """
 
 from __future__ import annotations
@@ -54,6 +55,16 @@ class Scorer:
     def typed(self, label: str, value: str) -> None:
         self.page.get_by_label(label, exact=True).fill(value)
         self.log.append(f"typed: {label}")
+
+    def totals(self, seat: int, *numbers: str) -> None:
+        """'Totals' for the player at ``seat``, then each number typed into the field focused
+        for it, the keyboard's Next after each (to the next box, then to the next player)."""
+        self.tap(self.page.locator(f"#player-{seat} .mode-switch label", has_text="Totals"),
+                 "Totals")  # fmt: skip
+        for number in numbers:
+            self.page.keyboard.type(number)
+            self.page.keyboard.press("Enter")
+            self.log.append("Next")
 
     def others(self) -> str:
         """The taps that are not cards, in order, the same ones counted together."""
@@ -135,10 +146,11 @@ def test_a_card_night(live_server: LiveServer, browser: Any, phone: Any) -> None
     for face in ["K♦", "2♣"]:
         scorer.card(face)
     scorer.player("Cy")
-    scorer.typed("Points on the table (Cy)", "30")  # typing counts Cy by totals
-    scorer.typed("Points in hand (Cy)", "15")
+    scorer.totals(2, "30", "15")  # ... and Next goes on to Dee
     expect(page.locator('input[name="p2-mode"][value="totals"]')).to_be_checked()
-    scorer.player("Dee")
+    expect(page.get_by_role("tab", name=re.compile(r"^Dee\b"))).to_have_attribute(
+        "aria-selected", "true"
+    )
     scorer.destination("In hand")
     for face in ["5♠", "9♥", "A♣"]:
         scorer.card(face)
@@ -161,8 +173,8 @@ def test_a_card_night(live_server: LiveServer, browser: Any, phone: Any) -> None
     assert standings(page) == {"Ann": 270, "Bob": 40, "Cy": 30, "Dee": 0}
     first_round_taps, first_round_cards = scorer.taps, scorer.log.count("card")
     first_round_others = scorer.others()
-    # 15 cards and 10 other taps, 2 of them Cy's numbers (27 before the went-out chip was
-    # worked out and a typed number switched to totals)
+    # 15 cards and 10 other taps: Cy's Totals and two Nexts stand for his two typed numbers and
+    # the tap on Dee's tab (27 before the went-out chip was worked out)
     assert (first_round_cards, first_round_taps) == (15, 25)
 
     # --- correct round 1: Dee also held the 6♠ (5 more for Ann) ----------------------------------
@@ -186,10 +198,7 @@ def test_a_card_night(live_server: LiveServer, browser: Any, phone: Any) -> None
     for face in ["3♣", "3♦", "3♠", "5♥", "6♥", "7♥", "8♥"]:
         scorer.card(face)
     scorer.player("Cy")
-    scorer.tap(page.locator("#player-2 .mode-switch label", has_text="Totals"), "Totals")
-    scorer.typed("Points on the table (Cy)", "60")
-    scorer.typed("Points in hand (Cy)", "0")
-    scorer.player("Dee")
+    scorer.totals(2, "60", "0")  # on to Dee
     for face in ["A♠", "A♦", "9♣"]:  # two aces and a wild nine: 100 + 100 + 100
         scorer.card(face)
     scorer.destination("In hand")

@@ -265,8 +265,10 @@ def below_half(locator: Any) -> bool:
 def test_the_reference_round_in_thumb_reach(live_server: LiveServer, phone: Any) -> None:
     """test_card_night's round 1 (5000 Rummy for four, fours wild), from the deal helper: the
     destination switch, the tabs and 'Went out' in the bottom half at every player change;
-    the taps counted (a typed field counts one). Nobody taps 'went out' (Ann alone has nothing
-    in hand) nor Cy's 'Totals' (typing his points switches him)."""
+    the taps counted (a field tapped into counts one; the keyboard's Next counts one, and a field
+    it moves to counts none). Nobody taps 'went out' (Ann alone has nothing in hand). Cy is
+    counted by totals: 'Totals' shows his boxes with the first one ready, Next moves to the
+    second, and Next again to Dee (no tap on her tab)."""
     scorer = new_game(live_server, "rummy5000", ["Ann", "Bob", "Cy", "Dee"], dealer="Dee")
     phone.goto(live_server.url + scorer)
     helper = phone.locator("#deal-helper")
@@ -307,10 +309,18 @@ def test_the_reference_round_in_thumb_reach(live_server: LiveServer, phone: Any)
     for face in ["K♦", "2♣"]:
         card(face)
     player("Cy")
-    phone.get_by_label("Points on the table (Cy)", exact=True).fill("30")
-    phone.get_by_label("Points in hand (Cy)", exact=True).fill("15")
-    taps += 2
-    player("Dee")
+    table = phone.get_by_label("Points on the table (Cy)", exact=True)
+    expect(table).to_be_hidden()  # Totals mode's box: not with the cards
+    tap(phone.locator("#player-2 .mode-switch label", has_text="Totals"))
+    expect(table).to_be_focused()
+    phone.keyboard.type("30")
+    phone.keyboard.press("Enter")  # the keyboard's Next: to the points in hand
+    taps += 1
+    expect(phone.get_by_label("Points in hand (Cy)", exact=True)).to_be_focused()
+    phone.keyboard.type("15")
+    phone.keyboard.press("Enter")  # Next again: on to Dee
+    taps += 1
+    expect(tab(phone, "Dee")).to_have_attribute("aria-selected", "true")
     tap(phone.get_by_role("button", name="In hand", exact=True))
     for face in ["5♠", "9♥", "A♣"]:
         card(face)
@@ -379,22 +389,27 @@ def test_two_empty_hands_ask_who_went_out_and_a_mark_wins(
     expect(tab(phone, "Grandma Jo").locator(".tab-total")).to_have_text("20")
 
 
-def test_a_typed_total_counts_the_player_by_totals(live_server: LiveServer, phone: Any) -> None:
-    """The two numbers show with the cards: typing one switches the player to totals (no tap on
-    'Totals'), and nothing moves under the thumb meanwhile."""
+def test_totals_mode_shows_its_boxes_ready_to_type(live_server: LiveServer, phone: Any) -> None:
+    """The two numbers are Totals mode's: hidden with the cards; 'Totals' shows them with the
+    first focused, and the switch the thumb tapped does not move."""
     phone.goto(live_server.url + new_game(live_server, "rummy5000", FAMILY) + "/rounds/new")
     tab(phone, "Uncle Bob").tap()
     totals_mode = phone.locator('input[name="p2-mode"][value="totals"]')
     expect(totals_mode).not_to_be_checked()
     table = phone.get_by_label("Points on the table (Uncle Bob)", exact=True)
-    expect(table).to_be_visible()
+    expect(table).to_be_hidden()
     expect(phone.get_by_role("button", name="Q♦", exact=True)).to_be_visible()
-    places = [tab(phone, "Uncle Ben").bounding_box(), table.bounding_box()]
-    table.fill("30")
+    switch = phone.locator("#player-2 .mode-switch label", has_text="Totals")
+    place = switch.bounding_box()
+    switch.tap()
     expect(totals_mode).to_be_checked()
+    expect(table).to_be_focused()
+    table.fill("30")
     expect(phone.get_by_role("button", name="Q♦", exact=True)).to_be_hidden()
     expect(phone.locator(".picker-note")).to_be_visible()
-    assert [tab(phone, "Uncle Ben").bounding_box(), table.bounding_box()] == places
+    moved = switch.bounding_box()  # what the thumb tapped stays under it (its tick widens it)
+    assert place is not None and moved is not None and moved["y"] == place["y"]
+    assert moved["x"] <= place["x"] + place["width"] / 2 <= moved["x"] + moved["width"]
     phone.get_by_label("Points in hand (Uncle Bob)", exact=True).fill("15")
     # 5000 Rummy: a hand goes to whoever went out, not against its holder
     expect(tab(phone, "Uncle Bob").locator(".tab-total")).to_have_text("30")
@@ -412,6 +427,7 @@ def test_the_keyboards_next_goes_on_to_the_next_player(live_server: LiveServer, 
     after those, to the next player, with the keyboard put away so the tabs show again."""
     phone.goto(live_server.url + new_game(live_server, "rummy500", FAMILY) + "/rounds/new")
     tab(phone, "Grandma Sue").tap()
+    phone.locator("#player-1 .mode-switch label", has_text="Totals").tap()
     table = phone.get_by_label("Points on the table (Grandma Sue)", exact=True)
     hand = phone.get_by_label("Points in hand (Grandma Sue)", exact=True)
     assert table.get_attribute("enterkeyhint") == hand.get_attribute("enterkeyhint") == "next"
