@@ -113,7 +113,7 @@
     if (!button) return;
     const field = document.querySelector(button.dataset.copy);
     if (!field) return;
-    const label = button.textContent;
+    const label = button.innerHTML; // (with its words for screen readers)
     try {
       await navigator.clipboard.writeText(field.value);
       button.textContent = "Copied";
@@ -123,6 +123,6 @@
       button.textContent = document.execCommand && document.execCommand("copy")
         ? "Copied" : "Selected: copy it";
     }
-    setTimeout(() => { button.textContent = label; }, 2000);
+    setTimeout(() => { button.innerHTML = label; }, 2000);
   });
 })();

@@ -103,6 +103,7 @@ IMPOSSIBLE = [
     ("partnership500", players(("Ann", "A"), ("Bob", "B"), ("Cy", "B")), "side A has 1 player"),
     ("partnership500", players(("Ann", "NS"), ("Bob", "EW"), ("Cy", "NS")), "side EW has 1"),
     ("persian", players(("Ann", "NS"), ("Bob", "EW")), "two players or more"),
+    ("partnership500", players(("Ann", "N"), ("Bob", "N")), "need at least two sides"),
 ]
 
 
