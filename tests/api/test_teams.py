@@ -127,3 +127,14 @@ def test_a_spades_game_stored_before_keeps_its_sides(app: Flask, client: FlaskCl
     assert [(p["name"], p["team"]) for p in board["players"]] == [
         ("Ann", "Ann & Cy"), ("Bob", "Bob & Dee"), ("Cy", "Ann & Cy"), ("Dee", "Bob & Dee")
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", ["spades", "spades-300", "persian", "partnership500"])
+def test_every_preset_in_sides_refuses_three_against_one(
+    app: Flask, client: FlaskClient, rules: str
+) -> None:
+    sent = players(("Ann", "NS"), ("Bob", "NS"), ("Cy", "NS"), ("Dee", "EW"))
+    answer = start(client, rules, sent)
+    assert answer.status_code == 422, answer.get_json()
+    assert "side NS has 3 players and side EW has 1 player" in answer.get_json()["error"]
+    assert game_count(app) == 0
