@@ -12,6 +12,7 @@ import pytest
     "name",
     [
         "scorekeeper.web.network",
+        "scorekeeper.web.links",
         "scorekeeper.web.qr",
         "scorekeeper.web.chart",
         "scorekeeper.web.filters",

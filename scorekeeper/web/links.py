@@ -3,6 +3,7 @@ the games it has opened (kept in its session cookie, so nobody can list other pe
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from flask import abort, current_app, request, session, url_for
@@ -19,13 +20,25 @@ REMEMBERED = 24
 _SESSION_KEY = "games"
 #: Tokens are 32 characters; anything much longer is never a game and not worth a query.
 MAX_TOKEN_LENGTH = 2 * TOKEN_BYTES
+_TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN_LENGTH}}}")
 NO_GAME = "No game has this link. Check the address you were given, or ask the scorer for it."
+
+
+def well_formed(token: str) -> bool:
+    """Whether ``token`` could be a link's: the letters :func:`~.models.new_token` writes
+    (URL-safe base64), at most :data:`MAX_TOKEN_LENGTH` of them. Anything else opens no game and
+    is not worth a query (a NUL in one makes PostgreSQL refuse the query itself).
+
+    >>> well_formed("AbC-_9"), well_formed("x\x00"), well_formed("a" * 49), well_formed("")
+    (True, False, False, False)
+    """
+    return _TOKEN.fullmatch(token) is not None
 
 
 def game_by_token(role: Role, token: str) -> Game | None:
     """The game whose ``role`` link carries ``token`` (one indexed read), None if none: the one
     lookup the pages and the JSON share (each answers a miss in its own way)."""
-    if len(token) > MAX_TOKEN_LENGTH:
+    if not well_formed(token):
         return None  # never a game, and not worth a query
     column = Game.scorer_token if role == "scorer" else Game.watcher_token
     return db.session.scalar(select(Game).where(column == token))
@@ -33,7 +46,7 @@ def game_by_token(role: Role, token: str) -> Game | None:
 
 def watched_version(token: str) -> int | None:
     """The version of the game this watcher token opens (one indexed read), None if none."""
-    return records.watched_version(token) if len(token) <= MAX_TOKEN_LENGTH else None
+    return records.watched_version(token) if well_formed(token) else None
 
 
 def scorer_game(token: str) -> Game:

@@ -102,3 +102,18 @@ def test_a_watcher_cannot_replace_links(browser: FlaskClient) -> None:
     _, board = new_game(browser)
     form = {"csrf_token": CSRF, "version": "1", "role": "scorer"}
     assert browser.post(board.replace("/w/", "/s/") + "/links", data=form).status_code == 404
+
+
+MALFORMED = ["x%00", "x%00.json", "%00", "a%0Ab", "a b", "a" * 49, "ä"]
+
+
+@pytest.mark.parametrize("token", MALFORMED)
+def test_a_malformed_link_is_a_404_before_any_query(client: FlaskClient, token: str) -> None:
+    """A NUL in a link made PostgreSQL refuse the query (a 500); SQLite found nothing. Now a
+    token that cannot be a link's is no game on either database, on every route of a link."""
+    for path in (f"/s/{token}", f"/w/{token}", f"/w/{token}.json", f"/w/{token}.csv",
+                 f"/s/{token}/rules", f"/w/{token}/story", f"/s/{token}/rounds/new",
+                 f"/w/{token}/check", f"/w/{token}/board"):  # fmt: skip
+        assert client.get(path).status_code == 404, path
+    posted = client.post(f"/s/{token}/rounds", json={}, headers={"Idempotency-Key": "k"})
+    assert posted.status_code == 404
