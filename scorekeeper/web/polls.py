@@ -24,6 +24,7 @@ from typing import Any
 from flask import Flask
 
 from ..store import records
+from .security import HSTS, SECURITY_HEADERS
 
 #: How long a version read is trusted, in seconds (0 under TESTING, so tests see every save).
 POLL_VERSION_TTL = 0.5
@@ -33,7 +34,8 @@ _POLL = re.compile(r"/w/([A-Za-z0-9_-]{1,64})/board")
 _SINCE = re.compile(r"(?:^|&)since=(\d{1,9})(?:&|$)")
 #: Where a poll that goes on to Flask carries the version read here.
 VERSION_KEY = "scorekeeper.watched_version"
-#: The answer to an unchanged poll: no body, nothing for htmx to swap, the connection kept.
+#: The answer to an unchanged poll: no body, nothing for htmx to swap, the connection kept;
+#: with the security headers every other answer carries (HSTS added over https).
 UNCHANGED = (
     "200 OK",
     [
@@ -41,6 +43,7 @@ UNCHANGED = (
         ("HX-Reswap", "none"),
         ("Cache-Control", "no-store"),
         ("Vary", "HX-Request"),
+        *SECURITY_HEADERS.items(),
     ],
 )
 
@@ -91,7 +94,10 @@ class UnchangedPolls:
             if poll and since:
                 version = self.versions.version(poll.group(1))
                 if version == int(since.group(1)):
-                    start_response(UNCHANGED[0], list(UNCHANGED[1]))
+                    headers = list(UNCHANGED[1])
+                    if environ.get("wsgi.url_scheme") == "https":
+                        headers.append(("Strict-Transport-Security", HSTS))
+                    start_response(UNCHANGED[0], headers)
                     return []
                 environ[VERSION_KEY] = version  # the view need not read it again
         return self.wsgi_app(environ, start_response)

@@ -41,6 +41,15 @@ def test_an_unchanged_poll_is_answered_before_flask(
     assert response.headers["HX-Reswap"] == "none" and response.headers["Content-Length"] == "0"
     assert response.headers["Cache-Control"] == "no-store"
     assert response.headers["Vary"] == "HX-Request"
+    # the security headers every other answer carries (issue 36, item 9), HSTS over https
+    assert "Strict-Transport-Security" not in response.headers
+    secure = client.get(url, base_url="https://localhost")
+    assert secure.data == b"" and secure.headers["Strict-Transport-Security"] == "max-age=31536000"
+    monkeypatch.undo()
+    changed = client.get(f"/w/{game['watcher']}/board")
+    for name in ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
+                 "X-Frame-Options", "Cross-Origin-Opener-Policy"):  # fmt: skip
+        assert response.headers[name] == changed.headers[name], name
 
 
 @pytest.mark.parametrize(
