@@ -48,18 +48,26 @@ class RecordError(ValueError):
 
 
 class GameOver(Exception):
-    """A new round for a game its rules have ended: nothing is stored. Not a RecordError (a
-    family's round handlers refuse those themselves): the shared error handlers answer it, a
-    409 naming the winner. Corrections and deletions of its rounds stay possible, and move the
-    end with them."""
+    """A new round for a game that is over: ended by its rules (:meth:`by_rules`, naming the
+    winner) or marked finished by the scorer (:meth:`marked`). Nothing is stored. Not a
+    RecordError (a family's round handlers refuse those themselves): the shared error handlers
+    answer it, a 409. Corrections and deletions of its rounds stay possible, and move the end
+    with them; a game marked finished takes rounds again once reopened."""
 
-    def __init__(self, standing: Standings) -> None:
+    @classmethod
+    def by_rules(cls, standing: Standings) -> GameOver:
         winners = " and ".join(standing.winners) or "nobody"
-        super().__init__(
+        return cls(
             f"the game is over: {winners} won ({standing.reason}). Nothing was stored; "
             "correct or delete an earlier round to change the result"
         )
-        self.standing = standing
+
+    @classmethod
+    def marked(cls) -> GameOver:
+        return cls(
+            "the game is over: it is marked finished. Nothing was stored; reopen it to record "
+            "more rounds"
+        )
 
 
 class RoundRefused(RecordError):
@@ -613,9 +621,12 @@ def add_round(
     this one, the round stored with the key is returned; else the error goes on."""
 
     def add() -> Logged:
-        standing = cached_standings(game)  # after the bump: a round racing this one is in
+        reread(game)  # after the bump: a round or a finish racing this one is in
+        if game.finished_at is not None:
+            raise GameOver.marked()
+        standing = cached_standings(game)
         if standing.over:
-            raise GameOver(standing)
+            raise GameOver.by_rules(standing)
         round.number = 1 + (
             db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
         )

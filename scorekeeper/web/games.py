@@ -93,12 +93,15 @@ def form_version() -> int:
 
 
 def game_over_redirect(game: Game) -> BaseResponse | None:
-    """A new round's form, once the rules ended the game: back to the game, saying why (a
-    round would be refused). None while the game goes on."""
+    """A new round's form, once the game is over (by its rules, or marked finished): back to
+    the game, saying why (a round would be refused). None while the game goes on."""
     standing = records.cached_standings(game)
-    if not standing.over:
+    if game.finished_at is not None:
+        message = str(records.GameOver.marked())
+    elif standing.over:
+        message = str(records.GameOver.by_rules(standing))
+    else:
         return None
-    message = str(records.GameOver(standing))
     flash(message[:1].upper() + message[1:] + ".", "warning")
     return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
 
