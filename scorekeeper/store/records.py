@@ -23,8 +23,10 @@ from enum import Enum
 from typing import Any
 
 from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.exc import ObjectDeletedError
 
 from ..engine.cards import Card, parse_cards
 from ..engine.rules import Rules
@@ -68,6 +70,36 @@ class GameOver(Exception):
             "the game is over: it is marked finished. Nothing was stored; reopen it to record "
             "more rounds"
         )
+
+
+class RoundDeleted(StaleGame):
+    """The round was deleted meanwhile (a correction or a deletion that lost the race to a
+    deletion): nothing was done. A StaleGame, so every page answers it with its conflict."""
+
+
+def reread_round(round: Round) -> None:
+    """Read the round again inside a change (after the bump), as it is now: a
+    :class:`RoundDeleted` if another request deleted it meanwhile."""
+    try:
+        db.session.refresh(round)
+    except ObjectDeletedError:
+        raise RoundDeleted("the round was deleted from another phone meanwhile") from None
+
+
+def round_id(round: Round) -> int:
+    """A stored round's row id, read from the session's identity key: no query, also for a
+    round deleted meanwhile (whose attributes can no longer be loaded)."""
+    identity = sa_inspect(round).identity
+    assert identity is not None, "a round not stored yet"
+    return int(identity[0])
+
+
+def round_now(round_id: int) -> Round | None:
+    """The round with this row id as stored now (None once deleted): for a page answering a
+    conflict, which must not touch a round object that may be gone."""
+    return db.session.scalar(
+        select(Round).where(Round.id == round_id).execution_options(populate_existing=True)
+    )
 
 
 class RoundRefused(RecordError):
@@ -676,7 +708,7 @@ def replace_checked(
     new_dealer = round.dealer if isinstance(dealer, _Keep) else _player(game, dealer)
 
     def change() -> Logged:
-        db.session.refresh(round)  # the round as it is now, for the log
+        reread_round(round)  # the round as it is now, for the log
         before = snapshot(round)
         round.parts.clear()
         db.session.flush()  # the old parts go before the new take their places
@@ -695,7 +727,7 @@ def delete_round(round: Round, *, expected_version: int | None = None) -> None:
     game = round.game
 
     def change() -> Logged:
-        db.session.refresh(round)  # the round as it is now, for the log
+        reread_round(round)  # the round as it is now, for the log
         before = snapshot(round)
         remove_round(game, round)
         return Logged("deleted", before["number"], before)

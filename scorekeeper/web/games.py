@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    Response,
     abort,
     flash,
     make_response,
@@ -104,6 +105,23 @@ def game_over_redirect(game: Game) -> BaseResponse | None:
         return None
     flash(message[:1].upper() + message[1:] + ".", "warning")
     return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
+
+
+def round_deleted(game: Game, number: int | None) -> Response:
+    """The conflict page for a round deleted from another phone while this one corrected it
+    (any family's word for it): nothing was saved."""
+    word = web_system(game).words.round
+    message = (
+        f"{word.capitalize()} {number} was deleted from another phone meanwhile: nothing was "
+        f"saved. Open the game to see its {web_system(game).words.rounds} as they are now."
+    )
+    page = render_template(
+        "games/conflict.html",
+        message=message,
+        token=game.scorer_token,
+        heading=f"The {word} was deleted",
+    )
+    return make_response(page, 409)
 
 
 def stale_game(game: Game) -> BaseResponse:

@@ -28,7 +28,7 @@ from sqlalchemy import select
 from ...store.changes import Logged, commit, reread, snapshot
 from ...store.db import db
 from ...store.models import Game, Player, Round, RoundPart, RoundSide, utcnow
-from ...store.records import add_round, round_by_key
+from ...store.records import add_round, reread_round, round_by_key
 from .data import GameData, PartData
 from .presets import from_dict, is_spades, to_dict
 from .rules import (
@@ -305,7 +305,7 @@ def replace_hand(
     new_dealer = _player(game, dealer)
 
     def change() -> Logged:
-        db.session.refresh(round)  # the round as it is now, for the log
+        reread_round(round)  # the round as it is now, for the log
         before = snapshot(round)
         round.parts.clear()
         db.session.flush()  # the old parts go before the new take their places
