@@ -262,6 +262,10 @@ def import_command(file: str, skip_existing: bool) -> None:
             doc = json.load(source)
         except json.JSONDecodeError as error:
             raise click.ClickException(f"{file} is not JSON: {error}") from None
+        except UnicodeDecodeError as error:
+            raise click.ClickException(
+                f"{file} is not UTF-8 text (byte {error.start}): not a scorekeeper export"
+            ) from None
     try:
         loaded = export.load(doc, skip_existing=skip_existing)
     except export.ImportRefused as refused:
@@ -272,6 +276,12 @@ def import_command(file: str, skip_existing: bool) -> None:
     )
     if loaded.skipped:
         click.echo(f"Left out, already here: {', '.join(loaded.skipped)}.")
+    if loaded.new_scorer_links:
+        click.echo(
+            "No scorer link in the file (a watcher's download) for "
+            f"{', '.join(loaded.new_scorer_links)}: each got a new scorer link here; their "
+            "scoreboard links open as before."
+        )
 
 
 @cli.command("backup")

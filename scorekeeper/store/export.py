@@ -113,7 +113,14 @@ def game_document(game: Game, *, scorer_link: bool = True) -> dict[str, Any]:
             {"seat": player.seat, "name": player.name, "team": player.team}
             for player in game.players
         ],
-        "rounds": [_seated(snapshot(stored), seat_of) for stored in game.rounds],
+        "rounds": [
+            {
+                **_seated(snapshot(stored), seat_of),
+                # a side's points where the family scores sides whole: checked on import
+                "sides": [{"name": side.name, "total": side.total} for side in stored.sides],
+            }
+            for stored in game.rounds
+        ],
         "changes": [
             {
                 "version": change.version,
@@ -286,6 +293,8 @@ class Loaded:
     skipped: list[str] = field(default_factory=list)
     rounds: int = 0
     aliases: int = 0
+    #: games whose file had no scorer link (a watcher's download): each got a new one
+    new_scorer_links: list[str] = field(default_factory=list)
 
 
 def load(doc: Any, *, skip_existing: bool = False) -> Loaded:
@@ -323,6 +332,8 @@ def load(doc: Any, *, skip_existing: bool = False) -> Loaded:
                 continue
             try:
                 result.rounds += _load_game(data)
+                if not data.get("scorer_token"):
+                    result.new_scorer_links.append(label)
             except ImportRefused as refused:
                 raise ImportRefused(f"{label}: {refused}") from None
             except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -500,8 +511,11 @@ def _load_game(data: dict[str, Any]) -> int:
         db.session.refresh(round, ["parts", "dealer", "went_out"])
     db.session.refresh(game, ["rounds"])
     store_system(game.rules).check_data(game)  # a ValueError names what does not fit
+    said = _said_totals(game, rounds, data["rounds"])
     for round in rounds:
         cache_totals(round)  # the cache from the cards, as this instance's engine scores them
+    db.session.flush()
+    _check_rescored(game, rounds, said)
     for change in data["changes"]:
         before = change["before"]
         if change["kind"] in ROUND_CHANGES and before is not None:
@@ -520,6 +534,46 @@ def _load_game(data: dict[str, Any]) -> int:
         )
     db.session.flush()
     return len(rounds)
+
+
+def _said_totals(
+    game: Game, rounds: list[Round], saved: list[dict[str, Any]]
+) -> dict[int, dict[str, int]]:
+    """What the file says each round added, by round number: to each player, or to each side
+    where the family scores sides whole (its ``sides``; in format 1, its parts added up by side,
+    the side's points having been on its first seat)."""
+    by_side = store_system(game.rules).capabilities.side_points
+    team = {player.id: player.team or player.name for player in game.players}
+    name = {player.id: player.name for player in game.players}
+    said: dict[int, dict[str, int]] = {}
+    for round, data in zip(rounds, saved, strict=True):
+        totals: dict[str, int] = {}
+        if by_side and isinstance(data.get("sides"), list):
+            totals = {str(side["name"]): int(side["total"]) for side in data["sides"]}
+        else:
+            for part in round.parts:
+                key = team[part.player_id] if by_side else name[part.player_id]
+                totals[key] = totals.get(key, 0) + part.total
+        said[round.number] = totals
+    return said
+
+
+def _check_rescored(game: Game, rounds: list[Round], said: dict[int, dict[str, int]]) -> None:
+    """Every round rescored scores what the file says it did: else the file was changed (a meld
+    edited by hand) and is refused, naming the round and the player or side."""
+    by_side = store_system(game.rules).capabilities.side_points
+    for round in sorted(rounds, key=lambda stored: stored.number):
+        if by_side:
+            now = {side.name: side.total for side in round.sides}
+        else:
+            now = {part.player.name: part.total for part in round.parts}
+        for who in sorted(set(now) | set(said[round.number])):
+            was, scored = said[round.number].get(who), now.get(who)
+            if was != scored:
+                raise ImportRefused(
+                    f"round {round.number}, {who}: the file says {was}, its cards score "
+                    f"{scored} (the file was changed after it was exported)"
+                )
 
 
 def _load_aliases(aliases: list[Any]) -> int:

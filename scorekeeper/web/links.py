@@ -25,7 +25,7 @@ NO_GAME = "No game has this link. Check the address you were given, or ask the s
 
 
 def well_formed(token: str) -> bool:
-    """Whether ``token`` could be a link's: the letters :func:`~.models.new_token` writes
+    r"""Whether ``token`` could be a link's: the letters :func:`~.models.new_token` writes
     (URL-safe base64), at most :data:`MAX_TOKEN_LENGTH` of them. Anything else opens no game and
     is not worth a query (a NUL in one makes PostgreSQL refuse the query itself).
 
