@@ -328,10 +328,14 @@ def side_totals(game_ids: Sequence[int]) -> dict[int, dict[int, dict[str, int]]]
     return found
 
 
-def recent_scores(game: Game, count: int | None) -> list[tuple[Round, RoundRecord, RoundScore]]:
-    """The last ``count`` rounds (every round if None), oldest first, each with its record and
-    that record rescored from its stored cards."""
+def recent_scores(
+    game: Game, count: int | None, *, upto: int | None = None
+) -> list[tuple[Round, RoundRecord, RoundScore]]:
+    """The last ``count`` rounds (every round if None) up to round ``upto`` (the last stored if
+    None), oldest first, each with its record and that record rescored from its stored cards."""
     query = select(Round).where(Round.game_id == game.id).order_by(Round.number.desc())
+    if upto is not None:  # the rounds the standings already read, not one saved since
+        query = query.where(Round.number <= upto)
     if count is not None:
         query = query.limit(count)
     query = query.options(

@@ -13,10 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import select
+
 from ..engine.scoring import RoundRecord, RoundScore
 from ..engine.standings import Standings
 from ..engine.system import SYSTEMS
 from . import records
+from .db import db
 from .models import Game, Round
 from .systems import StoreSystem, game_system
 
@@ -124,9 +127,34 @@ def next_wild_rank(game: Game) -> str | None:
     )
 
 
+#: How often a board is read again when a save lands between its reads.
+READ_ATTEMPTS = 5
+
+
 def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
     """Everything the standings and the rounds table show; the last ``recent`` rounds (every
-    round if None) rescored for their rows."""
+    round if None) rescored for their rows.
+
+    One consistent read of several queries: every change to a game bumps its version in the
+    change's own transaction, so when the version is the same before and after the reads, no
+    change landed between them and they agree. Otherwise (a round saved meanwhile) the board is
+    read again; and its rounds are always read up to the standings' last round, never past it."""
+    for _ in range(READ_ATTEMPTS):
+        db.session.refresh(game)  # the game's row as it is now: the version read first
+        before = game.version  # (kept: a read below may load the game's row again)
+        read = _board(game, recent)
+        if _version(game) == before:
+            return read
+    # A game saved to faster than it is read: the last read, whose rounds are the standings'
+    # (read up to the standings' last round), a correction landing between them at worst.
+    return read
+
+
+def _version(game: Game) -> int | None:
+    return db.session.scalar(select(Game.version).where(Game.id == game.id))
+
+
+def _board(game: Game, recent: int | None) -> Board:
     standing = records.cached_standings(game)
     system = game_system(game)
     players = [player.name for player in game.players]
@@ -164,7 +192,7 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
                 players,
                 ended is not None and stored.number > ended,
             )
-            for stored, record, score in records.recent_scores(game, recent)
+            for stored, record, score in records.recent_scores(game, recent, upto=played)
         ]
     )
     next_round = played + 1
