@@ -71,6 +71,20 @@ class GameOver(Exception):
             "more rounds"
         )
 
+    def sentence(self) -> str:
+        """The reason as a page says it: capitalised, with a full stop."""
+        text = str(self)
+        return text[:1].upper() + text[1:] + "."
+
+
+def game_over(game: Game) -> GameOver | None:
+    """Why the game takes no new round (marked finished, or ended by its rules), or None while
+    it goes on: what a save refuses and what the pages say instead of offering a round."""
+    if game.finished_at is not None:
+        return GameOver.marked()
+    standing = cached_standings(game)
+    return GameOver.by_rules(standing) if standing.over else None
+
 
 class RoundDeleted(StaleGame):
     """The round was deleted meanwhile (a correction or a deletion that lost the race to a
@@ -658,11 +672,9 @@ def add_round(
 
     def add() -> Logged:
         reread(game)  # after the bump: a round or a finish racing this one is in
-        if game.finished_at is not None:
-            raise GameOver.marked()
-        standing = cached_standings(game)
-        if standing.over:
-            raise GameOver.by_rules(standing)
+        over = game_over(game)
+        if over is not None:
+            raise over
         round.number = 1 + (
             db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
         )

@@ -129,6 +129,8 @@ def next_wild_rank(game: Game) -> str | None:
 
 #: How often a board is read again when a save lands between its reads.
 READ_ATTEMPTS = 5
+#: The game's own fields a board shows (its players and rounds are read apart).
+GAME_FIELDS = ["version", "name", "finished_at", "next_wild_rank", "system_data", "updated_at"]
 
 
 def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
@@ -140,7 +142,7 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
     change landed between them and they agree. Otherwise (a round saved meanwhile) the board is
     read again; and its rounds are always read up to the standings' last round, never past it."""
     for _ in range(READ_ATTEMPTS):
-        db.session.refresh(game)  # the game's row as it is now: the version read first
+        db.session.refresh(game, GAME_FIELDS)  # the game's row as it is now: its version first
         before = game.version  # (kept: a read below may load the game's row again)
         read = _board(game, recent)
         if _version(game) == before:

@@ -31,7 +31,7 @@ def init_app(app: Flask) -> None:
         """A round for a game that is over, in any family: 409, naming the winner."""
         if wants_json():
             return http_error_json(Conflict(str(error)))
-        message = str(error)[:1].upper() + str(error)[1:] + "."
+        message = error.sentence()
         token = (request.view_args or {}).get("token")
         if token is None:
             return html_error(Conflict(message))

@@ -33,7 +33,8 @@ from ..engine.deal import DealError, DealPlan, plan_deal
 from ..engine.rules import Rules
 from ..engine.system import SYSTEMS
 from ..store import access, changes, history, records
-from ..store.models import Game
+from ..store.db import db
+from ..store.models import Game, Round
 from ..store.scoreboard import RECENT_ROUNDS, board
 from . import links
 from .board import share_context
@@ -96,15 +97,25 @@ def form_version() -> int:
 def game_over_redirect(game: Game) -> BaseResponse | None:
     """A new round's form, once the game is over (by its rules, or marked finished): back to
     the game, saying why (a round would be refused). None while the game goes on."""
-    standing = records.cached_standings(game)
-    if game.finished_at is not None:
-        message = str(records.GameOver.marked())
-    elif standing.over:
-        message = str(records.GameOver.by_rules(standing))
-    else:
+    over = records.game_over(game)
+    if over is None:
         return None
-    flash(message[:1].upper() + message[1:] + ".", "warning")
+    flash(over.sentence(), "warning")
     return redirect(url_for("games.scorer_page", token=game.scorer_token), 303)
+
+
+def conflicting_round(game: Game, stored: Round | None) -> Round | Response | None:
+    """After a conflict (:class:`~..store.changes.StaleGame`), the round a form was for as it is
+    now (None for a new round), or the conflict page if it was deleted meanwhile. The row's id
+    comes from the session's own key and the number from the address the form was sent to:
+    reading an attribute of a round deleted meanwhile raises."""
+    round_id = records.round_id(stored) if stored is not None else None
+    number = (request.view_args or {}).get("number")
+    db.session.expire_all()  # (the round object may be gone: only its id is read after this)
+    if round_id is None:
+        return None
+    again = records.round_now(round_id)
+    return again if again is not None else round_deleted(game, number)
 
 
 def round_deleted(game: Game, number: int | None) -> Response:

@@ -42,7 +42,6 @@ from ..engine.cards import SUITS, Card, CardError, parse_rank
 from ..engine.deal import DealError, round_wild_rank
 from ..engine.points import Context
 from ..store import changes, records
-from ..store.db import db
 from ..store.models import Game, Round
 from ..store.records import CheckedRound
 from ..store.scoreboard import board
@@ -50,7 +49,7 @@ from . import csrf, links
 from .csrf import CsrfFailed
 from .errors import html_error
 from .filters import SUIT_SYMBOLS
-from .games import form_version, game_over_redirect, round_deleted, stale_game
+from .games import conflicting_round, form_version, game_over_redirect, stale_game
 from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
 from .round_form.from_record import correction
 from .round_form.names import short_names
@@ -411,15 +410,11 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
 def _stale(game: Game, fields: RoundFields, stored: Round | None) -> Response:
     """The game changed since the form was rendered: the form again, at the new version (a
     round deleted meanwhile: the conflict page, which says so)."""
-    # the row's id from the session's own key (reading an attribute of a round that was deleted
-    # meanwhile raises), the number from the address the form was sent to
-    round_id = records.round_id(stored) if stored is not None else None
-    number = (request.view_args or {}).get("number")
-    db.session.expire_all()  # (the round object may be gone: only its id is read after this)
-    if round_id is not None:
-        stored = records.round_now(round_id)
-        if stored is None:
-            return round_deleted(game, number)
+    now = conflicting_round(game, stored)
+    if isinstance(now, Response):
+        return now
+    stored = now
+    if stored is not None:
         message = (
             "This round was changed from another phone meanwhile (or another round "
             "was). Nothing was overwritten: check your entries against the cards and "

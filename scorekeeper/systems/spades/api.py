@@ -162,11 +162,11 @@ def start_game(body: GameRequest, preset: str) -> Game:
     options = {} if isinstance(body.rules, str) else body.rules.options
     rules = spades_rules_for(preset, options)  # a RulesError names a bad option (400)
     names = [p.name for p in body.players]
-    teams = [p.team for p in body.players]
     if len(names) != 4:
         raise ApiError(f"players: Spades is for four players in two sides, not {len(names)}", 422)
-    if any(team is not None for team in teams):
-        named = [(name, team) for name, team in zip(names, teams, strict=True) if team is not None]
+    named = [(p.name, p.team) for p in body.players if p.team is not None]
+    teams: list[str] | None = None
+    if named:
         if len(named) != len(names):
             raise ApiError(
                 "players: name every player's team, or none (partners then sit across)", 422
@@ -178,12 +178,7 @@ def start_game(body: GameRequest, preset: str) -> Game:
         names, teams = [name for name, _ in seated], [team for _, team in seated]
     try:
         return spades.create_spades_game(
-            body.name,
-            rules,
-            names,
-            preset=preset,
-            dealer=body.dealer,
-            teams=None if teams[0] is None else [team or "" for team in teams],
+            body.name, rules, names, preset=preset, dealer=body.dealer, teams=teams
         )
     except SpadesError as error:
         raise ApiError(f"players: {error}", 422) from None

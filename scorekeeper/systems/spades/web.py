@@ -37,7 +37,7 @@ from ...store.db import db
 from ...store.models import Game, Round
 from ...store.scoreboard import board
 from ...web import links
-from ...web.games import game_over_redirect, round_deleted
+from ...web.games import conflicting_round, game_over_redirect
 from . import store as spades
 from .board import bid_label
 from .fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
@@ -398,15 +398,10 @@ def _missing_message(missing: int) -> str:
 def _stale(game: Game, fields: HandFields, stored: Round | None) -> Response:
     """The game changed since the form was rendered: the form again, at the new version (a
     hand deleted meanwhile: the conflict page, which says so)."""
-    # the row's id from the session's own key (reading an attribute of a round that was deleted
-    # meanwhile raises), the number from the address the form was sent to
-    round_id = records.round_id(stored) if stored is not None else None
-    number = (request.view_args or {}).get("number")
-    db.session.expire_all()  # (the hand's object may be gone: only its id is read after this)
-    if round_id is not None:
-        stored = records.round_now(round_id)
-        if stored is None:
-            return round_deleted(game, number)
+    now = conflicting_round(game, stored)
+    if isinstance(now, Response):
+        return now
+    stored = now
     message = (
         "The game was changed from another phone meanwhile (a hand saved, corrected or "
         "undone, or the bids noted). Nothing was overwritten: check your entries and save again."
