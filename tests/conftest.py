@@ -29,10 +29,16 @@ DatabaseConfig = dict[str, Any]
 PUBLIC_BASE_URL = "http://scores.test"
 
 
-def make_app(database: DatabaseConfig) -> Flask:
+def make_app(database: DatabaseConfig, **settings: Any) -> Flask:
     # links in pages and API answers use this address (tests/test_board.py checks the LAN fallback)
     return create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "PUBLIC_BASE_URL": PUBLIC_BASE_URL, **database}
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
+            **database,
+            **settings,
+        }
     )
 
 
@@ -113,13 +119,18 @@ def migrated_database(
 
 
 @pytest.fixture
-def app(migrated_database: DatabaseConfig, tmp_path: Path) -> Iterator[Flask]:
+def app(
+    migrated_database: DatabaseConfig, tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[Flask]:
+    """The app on a migrated database; ``@pytest.mark.app_config(NAME=value)`` adds settings."""
+    marker = request.node.get_closest_marker("app_config")
+    settings = {} if marker is None else marker.kwargs
     database = migrated_database
     if TEST_DATABASE_URL is None:
         source = Path(migrated_database["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"))
         copy = shutil.copyfile(source, tmp_path / "scorekeeper.sqlite3")
         database = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{copy}"}
-    app = make_app(database)
+    app = make_app(database, **settings)
     yield app
     if TEST_DATABASE_URL is not None:
         with app.app_context():

@@ -26,6 +26,7 @@ import pytest
         "scorekeeper.systems.spades.rules",
         "scorekeeper.systems.spades.presets",
         "scorekeeper.systems.spades.data",
+        "scorekeeper.store.db",
         "scorekeeper.store.export",
         "scorekeeper.cli",
     ],

@@ -143,6 +143,8 @@ def http_error_json(error: HTTPException) -> tuple[Response, int]:
 
 
 def _http_message(error: HTTPException, status: int) -> str:
+    if status == 503 and error.description:
+        return error.description
     if status >= 500:
         return "the server failed to answer this request"
     if status == 404:

@@ -347,7 +347,7 @@ def test_concurrent_writers_queue_on_the_game(app_ctx: Flask) -> None:
     for thread in threads:
         thread.join()
     assert failures == []
-    game = db.session.get_one(Game, game_id)
+    game = fresh(db.session.get_one(Game, game_id))
     assert [r.number for r in game.rounds] == list(range(1, 21))
     assert game.version == 21
 
