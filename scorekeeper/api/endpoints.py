@@ -23,6 +23,7 @@ from flask import Blueprint, Response, jsonify, request
 from pydantic import BaseModel, ValidationError
 
 from .errors import ApiError, describe_validation_error
+from .types import NAME_ERROR
 
 RequestT = TypeVar("RequestT", bound=BaseModel)
 View = Callable[..., Any]
@@ -81,7 +82,10 @@ def parse_body(model: type[RequestT]) -> RequestT:
             data = json.loads(raw)
         except (ValueError, RecursionError):
             data = None  # the body is not JSON (or nested too deep to read): no path to walk
-        raise ApiError(describe_validation_error(error, data)) from None
+        # a well-formed body whose only fault is a name that cannot be shown: 422, like any
+        # other request the schema allows and the server must refuse
+        names_only = all(detail["type"] == NAME_ERROR for detail in error.errors())
+        raise ApiError(describe_validation_error(error, data), 422 if names_only else 400) from None
 
 
 def _to_response(result: Any, default_status: int) -> Response:

@@ -11,44 +11,19 @@ own (``ApiSystem.models``): the document shows them as one of the registered fam
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import (
-    AfterValidator,
     ConfigDict,
     Field,
     SerializeAsAny,
-    StringConstraints,
     ValidationInfo,
     field_validator,
 )
 
 from .round_models import RoundBody, RoundScoreResponse
-from .types import PlayerName, RequestModel, ResponseModel, RulesField
-
-
-def _printable(text: str) -> str:
-    """Names are shown on every phone and stored in any database: no control characters."""
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
-        raise ValueError("must not contain control characters")
-    return text
-
-
-GameName = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
-    AfterValidator(_printable),
-    Field(examples=["Friday at Ann's"]),
-]
-SeatName = Annotated[PlayerName, AfterValidator(_printable)]
-SideName = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
-    AfterValidator(_printable),
-]
-
+from .types import GameName, RequestModel, ResponseModel, RulesField, SeatName, SideName
 
 # --- POST /api/v1/games ----------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ def etag(version: int) -> str:
     responses={201: GameCreated},
     errors={
         422: "the players do not fit the game: a player count or sides its family does not "
-        "allow (named)"
+        "allow (named); or a name, as cleaned, shows nothing or is too wide (the field named)"
     },
 )
 def create_game(body: GameRequest) -> tuple[GameCreated, int, dict[str, str]]:

@@ -19,9 +19,10 @@ from .types import (
     RequestModel,
     ResponseModel,
     RulesField,
+    SideRef,
 )
 
-TeamName = Annotated[str, Field(min_length=1, max_length=40)]
+TeamName = SideRef
 CardList = Annotated[list[CalledMeldCardCode], Field(max_length=64)]
 
 

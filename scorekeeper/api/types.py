@@ -17,8 +17,10 @@ from pydantic import (
     StringConstraints,
     Tag,
 )
+from pydantic_core import PydanticCustomError
 
 from ..engine.cards import Card, declared_code, parse_declared, parse_rank
+from ..engine.names import clean_name, name_problem
 from ..engine.presets import rules_for
 from ..engine.rules import OPTIONS, Rules
 from ..engine.rules import JokerEffect as JokerEffectName
@@ -116,7 +118,56 @@ RankCode = Annotated[
     ),
 ]
 
-PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+#: The error type of a stored name (a seat's, a side's, a game's) that is unreadable or too
+#: wide: a 422, as the schema cannot say it. A name that refers to a player is a 400.
+NAME_ERROR = "name"
+NAME_RULE = (
+    "cleaned: NFC, trimmed, spaces collapsed, control, bidi and zero-width characters removed; "
+    "it must keep a visible character and fit {limit} columns (an emoji or a wide character "
+    "counts as two)"
+)
+
+
+def _readable(limit: int, stored: bool) -> AfterValidator:
+    def check(value: str) -> str:
+        name = clean_name(value)
+        problem = name_problem(name, limit)
+        if problem is None:
+            return name
+        if stored:
+            raise PydanticCustomError(NAME_ERROR, problem)
+        raise ValueError(problem)
+
+    return AfterValidator(check)
+
+
+def _described(what: str, limit: int, stored: bool, **more: Any) -> Any:
+    refusal = ", else a 422 naming the field" if stored else ""
+    return Field(description=f"{what}, {NAME_RULE.format(limit=limit)}{refusal}", **more)
+
+
+_UP_TO_40 = StringConstraints(min_length=1, max_length=40)
+#: A player's name in a request about players already named (a round, a deal).
+PlayerName = Annotated[
+    str, _UP_TO_40, _readable(40, stored=False), _described("a player's name", 40, False)
+]
+#: A side's name in such a request.
+SideRef = Annotated[
+    str, _UP_TO_40, _readable(40, stored=False), _described("a side's name", 40, False)
+]
+#: A new game's player, side and game names: stored as cleaned, shown on every phone.
+SeatName = Annotated[
+    str, _UP_TO_40, _readable(40, stored=True), _described("the player's name", 40, True)
+]
+SideName = Annotated[
+    str, _UP_TO_40, _readable(40, stored=True), _described("the side's name", 40, True)
+]
+GameName = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=80),
+    _readable(80, stored=True),
+    _described("the game's name", 80, True, examples=["Friday at Ann's"]),
+]
 
 JokerEffect = Annotated[
     JokerEffectName | None,

@@ -36,13 +36,13 @@ scorekeeper.web.game_form.FormInvalid: {'players': 'Name at least two players.'}
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal, Protocol
 
 from ..engine.cards import RANKS
+from ..engine.names import clean_name, name_problem
 from ..engine.presets import PRESETS
 from ..engine.rules import OPTIONS, Option, Rules, RulesError
 from ..engine.rules import option_groups as rule_groups
@@ -93,19 +93,28 @@ def _sent(form: Form, name: str) -> bool:
     return bool(form.get(name))
 
 
-def clean_name(text: str) -> str:
-    r"""A name as typed, without control characters and with its spaces collapsed.
+def read_name(form: Form, name_field: str, limit: int, errors: Errors) -> str:
+    """The name typed in ``name_field``, cleaned (:func:`.names.clean_name`); what is wrong with
+    it, if anything, goes into ``errors`` under the field. A blank field is "".
 
-    >>> clean_name("  Ann\x00  Lee\t")
+    >>> errors = {}
+    >>> read_name({"p0": ["  Ann  Lee "]}, "p0", 40, errors)
     'Ann Lee'
+    >>> read_name({"p1": [chr(0x200B)]}, "p1", 40, errors), errors
+    ('', {'p1': 'This name shows nothing: type letters, digits or symbols.'})
     """
-    return " ".join(
-        "".join(
-            " " if char.isspace() else char
-            for char in text
-            if char.isspace() or unicodedata.category(char) != "Cc"
-        ).split()
-    )
+    typed = _first(form, name_field)
+    name = clean_name(typed)
+    if not name and not typed.strip():
+        return ""
+    problem = name_problem(name, limit)
+    if problem is not None:
+        errors[name_field] = (
+            "This name shows nothing: type letters, digits or symbols."
+            if not name or problem.startswith("has no")
+            else f"At most {limit} characters (an emoji or a wide character counts as two)."
+        )
+    return name
 
 
 def _is_digits(text: str) -> bool:
@@ -156,10 +165,8 @@ def named_sides(form: Form, picked: Sequence[tuple[str, str]], errors: Errors) -
     """
     labels: dict[str, str] = {}
     for side in SIDES:
-        label = clean_name(_first(form, side_name_field(side)))
+        label = read_name(form, side_name_field(side), MAX_NAME, errors)
         members = [name for name, chosen in picked if chosen == side]
-        if len(label) > MAX_NAME:
-            errors[side_name_field(side)] = f"At most {MAX_NAME} characters."
         labels[side] = label or " & ".join(members)
     if len({labels[side].casefold() for side in SIDES}) < len(SIDES) and all(
         any(chosen == side for _, chosen in picked) for side in SIDES
@@ -179,11 +186,11 @@ def _players(form: Form, partnership: bool, errors: Errors) -> tuple[list[Seat],
     seen: dict[str, int] = {}
     side_spelling: dict[str, str] = {}
     for row in range(MAX_PLAYERS):
-        name = clean_name(_first(form, player_field(row)))
+        name = read_name(form, player_field(row), MAX_NAME, errors)
         if not name:
             continue
-        if len(name) > MAX_NAME:
-            errors[player_field(row)] = f"At most {MAX_NAME} characters."
+        if player_field(row) in errors:
+            pass
         elif name.casefold() in seen:
             errors[player_field(row)] = (
                 f"{name} is already player {seen[name.casefold()] + 1}: "
@@ -193,9 +200,9 @@ def _players(form: Form, partnership: bool, errors: Errors) -> tuple[list[Seat],
             seen[name.casefold()] = len(seats)
         side: str | None = None
         if partnership:
-            side = clean_name(_first(form, side_field(row))) or default_side(len(seats))
-            if len(side) > MAX_NAME:
-                errors[side_field(row)] = f"At most {MAX_NAME} characters."
+            side = read_name(form, side_field(row), MAX_NAME, errors) or default_side(len(seats))
+            if side_field(row) in errors:
+                pass
             elif side not in SIDES:  # "north" and "North" are one side, spelt as first written
                 side = side_spelling.setdefault(side.casefold(), side)
         seats.append(Seat(name, side))
@@ -239,9 +246,7 @@ def parse_new_game(form: Form, today: date) -> NewGame:
         rules = preset.rules
     else:
         options, rules = read_options(form, preset.rules, errors)
-    name = clean_name(_first(form, "name"))
-    if len(name) > MAX_GAME_NAME:
-        errors["name"] = f"At most {MAX_GAME_NAME} characters."
+    name = read_name(form, "name", MAX_GAME_NAME, errors)
     seats, rows = _players(form, rules.partnership, errors)
     dealer = _dealer(form, seats, rows, errors)
     if rules.partnership and not errors:

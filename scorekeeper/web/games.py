@@ -44,11 +44,11 @@ from .game_form import (
     SIDES,
     Errors,
     FormInvalid,
-    clean_name,
     default_name,
     default_side,
     options_stale,
     player_field,
+    read_name,
     side_field,
     side_name_field,
 )
@@ -400,17 +400,13 @@ def rename(token: str) -> BaseResponse:
     """Rename the game."""
     game = links.scorer_game(token)
     version = form_version()
-    name = clean_name(request.form.get("name", ""))
-    error = (
-        "Give the game a name."
-        if not name
-        else f"At most {MAX_GAME_NAME} characters."
-        if len(name) > MAX_GAME_NAME
-        else None
-    )
-    if error:
+    errors: dict[str, str] = {}
+    name = read_name({"name": request.form.getlist("name")}, "name", MAX_GAME_NAME, errors)
+    if not name and not errors:
+        errors["name"] = "Give the game a name."
+    if errors:
         return _render(
-            "games/scorer.html", 422, **_scorer_context(game, errors={"name": error}, new_name=name)
+            "games/scorer.html", 422, **_scorer_context(game, errors=errors, new_name=name)
         )
     if name == game.name:
         flash("The name is unchanged.")

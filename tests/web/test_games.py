@@ -317,8 +317,10 @@ def test_partnership_sides(app: Flask, browser: FlaskClient) -> None:
         ({"preset": "rummy501"}, "preset", "Choose one of the games."),
         ({"player-0": "", "player-1": ""}, "players", "Name at least two players."),
         ({"player-1": "ANN"}, "player-1", "ANN is already player 1"),
-        ({"player-1": "B" * 41}, "player-1", "At most 40 characters."),
-        ({"name": "N" * 81}, "name", "At most 80 characters."),
+        ({"player-1": "B" * 41}, "player-1", "At most 40 characters (an emoji"),
+        ({"player-1": "🂡" * 21}, "player-1", "At most 40 characters (an emoji"),
+        ({"player-1": "\u200b\u202e"}, "player-1", "This name shows nothing"),
+        ({"name": "N" * 81}, "name", "At most 80 characters (an emoji"),
         ({"dealer": "6"}, "dealer", "Choose one of the players, or nobody yet."),
         ({"opt-target": "-5"}, "opt-target", "takes a whole number from 1 to 100000, not -5"),
         ({"opt-min_set": "x"}, "opt-min_set", "&#39;x&#39; is not a whole number"),
@@ -849,7 +851,7 @@ def test_renaming(app: Flask, browser: FlaskClient, game: dict[str, Any]) -> Non
     token = game["scorer"]
     response = browser.post(
         f"/s/{token}/rename",
-        data={"csrf_token": CSRF, "version": "3", "name": "  Saturday   night "},
+        data={"csrf_token": CSRF, "version": "3", "name": "  Saturday \u202e  night\u200b "},
     )
     assert response.status_code == 303
     assert flashes(browser) == ["Renamed to “Saturday night”."]
@@ -866,7 +868,8 @@ def test_renaming(app: Flask, browser: FlaskClient, game: dict[str, Any]) -> Non
     [
         ("", "Give the game a name."),
         ("   ", "Give the game a name."),
-        ("N" * 81, "At most 80 characters."),
+        ("\ufeff\u200b", "This name shows nothing: type letters, digits or symbols."),
+        ("N" * 81, r"At most 80 characters \(an emoji or a wide character counts as two\)."),
     ],
 )
 def test_renaming_errors(

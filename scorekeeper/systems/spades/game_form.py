@@ -23,6 +23,7 @@ from ...engine.rules import RulesError
 from ...engine.seating import SeatingError, seat_sides
 from ...web.game_form import (
     MAX_GAME_NAME,
+    MAX_NAME,
     Errors,
     Form,
     FormInvalid,
@@ -30,12 +31,12 @@ from ...web.game_form import (
     OptionInput,
     _first,
     _sent,
-    clean_name,
     default_side,
     named_sides,
     option_field,
     options_stale,
     player_field,
+    read_name,
     side_field,
 )
 from .presets import SPADES_OPTIONS, SPADES_PRESETS, SpadesOption, with_options
@@ -112,20 +113,18 @@ def parse_new_spades_game(form: Form, today: date) -> NewSpadesGame:
         )
     else:
         options, rules = read_spades_options(form, preset.rules, errors)
-    name = clean_name(_first(form, "name"))
-    if len(name) > MAX_GAME_NAME:
-        errors["name"] = f"At most {MAX_GAME_NAME} characters."
+    name = read_name(form, "name", MAX_GAME_NAME, errors)
     players: list[str] = []
     rows: list[int] = []
     picked: list[tuple[str, str]] = []
     seen: set[str] = set()
     for row in range(SPADES_PLAYERS):
-        player = clean_name(_first(form, player_field(row)))
+        player = read_name(form, player_field(row), MAX_NAME, errors)
         if not player:
             continue
         picked.append((player, _first(form, side_field(row)) or default_side(len(picked))))
-        if len(player) > 40:
-            errors[player_field(row)] = "At most 40 characters."
+        if player_field(row) in errors:
+            pass
         elif player.casefold() in seen:
             errors[player_field(row)] = f"{player} is named twice: give each a different name."
         seen.add(player.casefold())
