@@ -6,8 +6,9 @@ Flask-Limiter counts per client address (behind a proxy, the address read from
 try again, or the API's JSON error.
 
 * Starting a game (the form and ``POST /api/v1/games``, one count): :data:`NEW_GAMES`.
-* Every other unsafe request (a round saved or previewed, a deal, a rename, undo …):
-  :data:`WRITES`, well above what a scorer tapping cards fast sends. Reading is never limited:
+* Every unsafe request (a round saved or previewed, a meld checked, a deal, a rename, undo, a
+  game started …): one budget per client across all of them, :data:`WRITES` (``WRITE_LIMIT``
+  in the config), well above what a scorer tapping cards fast sends. Reading is never limited:
   a household's boards may all poll through one address.
 
 The counts are kept in memory per process (``RATELIMIT_STORAGE_URI`` may name a shared store,
@@ -27,7 +28,7 @@ from flask_limiter.util import get_remote_address
 
 #: New games per client.
 NEW_GAMES = "10 per minute;60 per hour"
-#: Other unsafe requests per client (a fast scorer's taps are a few a second at most).
+#: Unsafe requests per client, all routes together (a fast scorer's taps are a few a second).
 WRITES = "600 per minute"
 #: The views that start a game.
 NEW_GAME_VIEWS = ("games.new_game", "api.create_game")
@@ -49,9 +50,10 @@ def init_app(app: Flask) -> Limiter:
     )
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    # one budget across every route (application limits), not one per route (default limits)
     limiter = Limiter(
         key_func=get_remote_address,
-        default_limits=[WRITES],
+        application_limits=[app.config.get("WRITE_LIMIT", WRITES)],
         app=app,
     )
     # Reading is never limited, and costs nothing here: the filter skips the limiter's lookups
