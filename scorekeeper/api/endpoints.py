@@ -42,6 +42,23 @@ BODY_ERRORS = {
     413: "the body is larger than the server accepts",
     415: "the body is not sent as JSON (Content-Type: application/json)",
 }
+#: Errors every unsafe request may answer: a client's write budget spent, a database too busy.
+#: Both carry ``Retry-After`` (seconds).
+WRITE_ERRORS = {
+    429: "too many writes from this client in a minute (one budget across every route that "
+    "writes or scores): nothing was done; try again after Retry-After seconds",
+    503: "the database was too busy to take the change in time: nothing was stored; try again "
+    "after Retry-After seconds",
+}
+
+
+def declared_errors(method: str, body: object, errors: dict[int, str] | None) -> dict[int, str]:
+    """The errors an endpoint may answer: its own, and those of every body and every write."""
+    return {
+        **(BODY_ERRORS if body is not None else {}),
+        **(WRITE_ERRORS if method not in ("GET", "HEAD") else {}),
+        **(errors or {}),
+    }
 
 
 @dataclass(frozen=True)
@@ -124,7 +141,7 @@ def document(
             doc,
             body,
             responses,
-            {**(BODY_ERRORS if body is not None else {}), **(errors or {})},
+            declared_errors(method, body, errors),
             absolute=True,
             parameters=parameters,
             bodiless=bodiless or {},
@@ -150,7 +167,7 @@ def api_route(
 
     def decorate(view: View) -> View:
         doc = inspect.cleandoc(view.__doc__ or "").replace("``", "`")
-        all_errors = {**(BODY_ERRORS if body is not None else {}), **(errors or {})}
+        all_errors = declared_errors(method, body, errors)
         ENDPOINTS.append(
             Endpoint(
                 method,

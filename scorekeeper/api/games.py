@@ -242,14 +242,19 @@ document(
             "in": "header",
             "required": True,
             "description": "new for each round; sent again unchanged when retrying",
-            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_LENGTH},
+            "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": MAX_KEY_LENGTH,
+                "pattern": "^[!-~]+$",  # visible ASCII, as idempotency_key() reads it
+            },
         },
         {
             "name": "If-Match",
             "in": "header",
             "required": False,
             "description": "the game's version as the board's ETag: refused (409) if stale",
-            "schema": {"type": "string"},
+            "schema": {"type": "string", "pattern": '^(\\*|(W/)?"[0-9]{1,9}"|[0-9]{1,9})$'},
         },
     ),
     errors={

@@ -14,11 +14,11 @@ from .types import (
     CardCode,
     JokerEffect,
     MeldCardCode,
+    MeldRulesField,
     PlayerName,
     RankCode,
     RequestModel,
     ResponseModel,
-    RulesField,
 )
 
 # --- GET /presets ----------------------------------------------------------------------------
@@ -58,7 +58,7 @@ class DealRequest(RequestModel):
         }
     )
 
-    rules: RulesField
+    rules: MeldRulesField
     players: list[PlayerName] = Field(
         min_length=2, max_length=8, description="the players' names in seat order"
     )
@@ -102,7 +102,7 @@ class MeldCheckRequest(RequestModel):
         }
     )
 
-    rules: RulesField
+    rules: MeldRulesField
     cards: list[MeldCardCode] = Field(
         min_length=1,
         max_length=64,
@@ -176,7 +176,7 @@ class MeldArrangeRequest(RequestModel):
         }
     )
 
-    rules: RulesField
+    rules: MeldRulesField
     cards: list[MeldCardCode] = Field(
         min_length=1,
         max_length=MOST_ARRANGED,

@@ -55,12 +55,21 @@ def _operation(
     }
     for status, description in sorted(endpoint.errors.items()):
         responses.setdefault(str(status), _json(refs[(ErrorBody, "serialization")], description))
+        if status in (429, 503):
+            responses[str(status)]["headers"] = {"Retry-After": RETRY_AFTER}
     for status, description in sorted(endpoint.bodiless.items()):
         responses[str(status)] = {"description": description}
     operation["responses"] = dict(sorted(responses.items()))
     if endpoint.parameters:
         operation["parameters"] = list(endpoint.parameters)
     return operation
+
+
+#: The header of a 429 or a 503: when to try again.
+RETRY_AFTER = {
+    "description": "seconds to wait before trying again",
+    "schema": {"type": "integer", "minimum": 0},
+}
 
 
 def openapi_document(prefix: str, version: str) -> dict[str, Any]:

@@ -14,11 +14,11 @@ from .types import (
     CalledMeldCardCode,
     CardCode,
     JokerEffect,
+    MeldRulesField,
     PlayerName,
     RankCode,
     RequestModel,
     ResponseModel,
-    RulesField,
     SideRef,
 )
 
@@ -136,7 +136,7 @@ class RoundBody(RequestModel):
 class RoundScoreRequest(RoundBody):
     """A round to score with the given rules (``POST /api/v1/rounds/score``)."""
 
-    rules: RulesField
+    rules: MeldRulesField
 
 
 class MeldScore(ResponseModel):

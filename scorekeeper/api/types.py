@@ -181,19 +181,15 @@ def _preset_enum(schema: dict[str, Any]) -> None:
     schema["enum"] = [preset.id for preset in SYSTEMS.presets()]
 
 
-class RulesObject(RequestModel):
-    """A preset with some options changed."""
-
-    preset: str = Field(
-        "rummy500",
-        description="the preset to start from",
-        json_schema_extra=_preset_enum,
-    )
-    options: dict[str, Any] = Field(
-        default_factory=dict,
-        description="options that override the preset's, named as in RULES.md: "
-        + ", ".join(OPTIONS),
-    )
+def _meld_preset_enum(schema: dict[str, Any]) -> None:
+    """The presets of the families whose melds the referee judges: what the endpoints that
+    check, arrange, deal and score one round by the engine's rules take (:func:`to_rules`)."""
+    schema["enum"] = [
+        preset.id
+        for system in SYSTEMS
+        if system.capabilities.referee
+        for preset in system.presets.values()
+    ]
 
 
 def _rules_kind(value: Any) -> str | None:
@@ -204,15 +200,55 @@ def _rules_kind(value: Any) -> str | None:
     return None  # neither: the discriminator's own error message explains what is expected
 
 
+_RULES_TYPE = {
+    "custom_error_type": "rules_type",
+    "custom_error_message": 'expected a preset id such as "rummy500" or an object '
+    '{"preset": ..., "options": {...}}',
+}
+
+
+class RulesObject(RequestModel):
+    """A preset with some options changed."""
+
+    preset: str = Field(
+        "rummy500",
+        description="the preset to start from",
+        json_schema_extra=_preset_enum,
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="options that override the preset's, named as in RULES.md (each family "
+        "has its own; GET /api/v1/presets lists every preset's)",
+    )
+
+
+class MeldRulesObject(RulesObject):
+    """A preset of a family whose melds the referee judges, with some options changed."""
+
+    preset: str = Field(
+        "rummy500",
+        description="the preset to start from",
+        json_schema_extra=_meld_preset_enum,
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="options that override the preset's, named as in RULES.md",
+        json_schema_extra={"propertyNames": {"enum": list(OPTIONS)}},
+    )
+
+
+#: The rules of a new game: any family's preset.
 RulesField = Annotated[
     Annotated[str, Tag("preset"), Field(json_schema_extra=_preset_enum)]
     | Annotated[RulesObject, Tag("object")],
-    Discriminator(
-        _rules_kind,
-        custom_error_type="rules_type",
-        custom_error_message='expected a preset id such as "rummy500" or an object '
-        '{"preset": ..., "options": {...}}',
-    ),
+    Discriminator(_rules_kind, **_RULES_TYPE),
+    Field(description="a preset id, or a preset with some options changed"),
+]
+#: The rules of a meld to check, a table to arrange, a deal or one round to score.
+MeldRulesField = Annotated[
+    Annotated[str, Tag("preset"), Field(json_schema_extra=_meld_preset_enum)]
+    | Annotated[MeldRulesObject, Tag("object")],
+    Discriminator(_rules_kind, **_RULES_TYPE),
     Field(description="a preset id, or a preset with some options changed"),
 ]
 

@@ -64,3 +64,31 @@ def test_the_arrangement_is_documented(client: FlaskClient) -> None:
     request = doc["components"]["schemas"]["MeldArrangeRequest"]
     assert request["properties"]["cards"]["maxItems"] == 64
     assert request["properties"]["table"]["maxItems"] == 32
+
+
+def test_every_write_documents_its_429_and_503_with_retry_after(client: FlaskClient) -> None:
+    paths = document(client)["paths"]
+    writes = [
+        (path, op) for path, ops in paths.items() for method, op in ops.items() if method != "get"
+    ]
+    assert len(writes) >= 6
+    for path, operation in writes:
+        for status in ("429", "503"):
+            answer = operation["responses"].get(status)
+            assert answer is not None, f"{path} does not document {status}"
+            assert "Retry-After" in answer["headers"], path
+
+
+def test_the_endpoints_that_judge_melds_offer_only_their_families_presets(
+    client: FlaskClient,
+) -> None:
+    """Spades has no melds: check, arrange, deal and score-a-round do not offer its presets,
+    while starting a game does."""
+    schemas = document(client)["components"]["schemas"]
+    meld_presets = schemas["MeldRulesObject"]["properties"]["preset"]["enum"]
+    game_presets = schemas["RulesObject"]["properties"]["preset"]["enum"]
+    assert "rummy500" in meld_presets and "spades" not in meld_presets
+    assert "spades" in game_presets
+    for name in ("MeldCheckRequest", "MeldArrangeRequest", "DealRequest", "RoundScoreRequest"):
+        rules = json.dumps(schemas[name]["properties"]["rules"])
+        assert "MeldRulesObject" in rules and "spades" not in rules, name
