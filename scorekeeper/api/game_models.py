@@ -201,7 +201,16 @@ class BoardResponse(ResponseModel):
         description="the game's rules snapshot: every option, and the preset it started from"
     )
     players: list[SeatOut]
-    rounds: list[RoundOut]
+    rounds: list[RoundOut] = Field(
+        description="the rounds from round `rounds_from` on, in order (every round unless "
+        "`?since=` was asked)"
+    )
+    rounds_from: int = Field(
+        1,
+        description="the number of the first round in `rounds`: 1 for every round; with "
+        "`?since=V`, the first round added or changed after version V (a watcher keeps its "
+        "rounds before it and replaces the rest), or 1 when that cannot be told",
+    )
     totals: list[TotalOut] = Field(description="each player's total, final bonus included")
     teams: list[SideTotalOut] = Field(description="each side's total (empty without sides)")
     target: int | None

@@ -22,7 +22,8 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from pydantic import BaseModel
 
-from ..store import scoreboard
+from ..store import history, scoreboard
+from ..store.db import db
 from ..store.models import Game
 from ..web import links
 from . import bp as api_bp
@@ -173,9 +174,16 @@ def round_out(row: scoreboard.RoundRow) -> RoundOut:
     )
 
 
-def board(game: Game) -> BoardResponse:
-    """The game's scoreboard: the same board value as the pages', every round in it."""
-    value = scoreboard.board(game, recent=None)
+def board(game: Game, since: int | None = None) -> BoardResponse:
+    """The game's scoreboard: the same board value as the pages', every round in it, or with
+    ``since`` (a version the watcher has) the rounds added or changed after it."""
+    first, at = 1, game.version
+    if since is not None:
+        db.session.refresh(game, ["version"])
+        first, at = history.first_round_changed_since(game, since), game.version
+    value = scoreboard.board(game, recent=None, first=first)
+    if first > 1 and game.version != at:  # the game moved on while read: the whole board
+        first, value = 1, scoreboard.board(game, recent=None)
     standing = value.standing
     with_sides = value.with_sides
     rules: dict[str, Any] = ({"preset": game.preset} if game.preset else {}) | game.rules
@@ -187,6 +195,7 @@ def board(game: Game) -> BoardResponse:
         rules=rules,
         players=[SeatOut(name=p.name, team=p.team, seat=p.seat) for p in game.players],
         rounds=family.rounds,
+        rounds_from=first,
         totals=[
             TotalOut(name=name, team=standing.side_of[name] if with_sides else None, total=total)
             for name, total in totals.items()
@@ -208,14 +217,22 @@ def board(game: Game) -> BoardResponse:
 
 @bp.get("/w/<token>.json")
 def watch(token: str) -> Response:
-    """The scoreboard as JSON; 304 without a body while ``If-None-Match`` names the version."""
+    """The scoreboard as JSON; 304 without a body while ``If-None-Match`` names the version.
+
+    With ``?since=V`` (the version of the board the watcher has), `rounds` holds only the rounds
+    from `rounds_from` on: those added or changed after V, so that a changed poll costs the
+    same however long the game is."""
     version = links.watched_version(token)
     if version is None:
         raise ApiError(NO_GAME, 404)
     if request.if_none_match.contains_weak(str(version)):
         return _not_modified(version)  # one indexed read, nothing else
+    since = request.args.get("since")
+    if since is not None and not (since.isascii() and since.isdigit() and len(since) <= 9):
+        raise ApiError("since: expected the version of the board you have, e.g. 12")
     game = game_of("watcher", token)
-    response = json_response(board(game), 200, {"Cache-Control": "private, no-cache"})
+    answer = board(game, None if since is None else int(since))
+    response = json_response(answer, 200, {"Cache-Control": "private, no-cache"})
     response.headers["ETag"] = etag(game.version)
     return response
 
@@ -279,7 +296,18 @@ document(
             "description": "the version last seen (the ETag): 304 while the game is unchanged",
             "schema": {"type": "string"},
         },
+        {
+            "name": "since",
+            "in": "query",
+            "required": False,
+            "description": "the version of the board the watcher has: only the rounds added or "
+            "changed after it are sent (see rounds_from)",
+            "schema": {"type": "string", "pattern": "^[0-9]{1,9}$"},
+        },
     ),
-    errors={404: "no game has this watcher link"},
+    errors={
+        400: "since is not a version number",
+        404: "no game has this watcher link",
+    },
     bodiless={304: "the game is still at the version named by If-None-Match"},
 )

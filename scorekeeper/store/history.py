@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from .changes import commit, parse_iso_time, reread
 from .db import db
 from .models import Game, GameChange, Player, Round, RoundPart, utcnow
-from .records import RecordError, cache_totals, remove_round, renumber_rounds
+from .records import RecordError, cache_totals, remove_round, renumber_rounds, round_count
 from .systems import game_system
 
 
@@ -41,6 +41,38 @@ def last_change(game: Game) -> GameChange | None:
         .limit(1)
         .execution_options(populate_existing=True)
     )
+
+
+#: Changes that leave every round's row as it was.
+_ROUNDS_UNTOUCHED = frozenset({"dealt", "renamed", "finished", "reopened", "relinked"})
+
+
+def first_round_changed_since(game: Game, version: int) -> int:
+    """The number of the first round whose row may differ from what a board at ``version``
+    showed: a round added is the game's last, and a round corrected changes the running totals
+    (and a family's carries) of every round after it. 1 when that cannot be told (a round
+    deleted since, or a version the game never had); the next round's number when no round
+    changed.
+
+    What a watcher's poll sends (``GET <view_url>.json?since=V``): the rounds from this one on,
+    so that a changed poll does not cost more as the game grows."""
+    if not 0 < version <= game.version:
+        return 1
+    rows = db.session.execute(
+        select(GameChange.kind, GameChange.round_number).where(
+            GameChange.game_id == game.id,
+            (GameChange.version > version) | (GameChange.undone_version > version),
+        )
+    ).all()
+    # a change undone since counts as one made since: undoing an added or a corrected round
+    # changes the rows from that round on, as making it did; undoing a deletion moves rounds
+    first = None
+    for kind, number in rows:
+        if kind in ("added", "corrected") and number is not None:
+            first = number if first is None else min(first, number)
+        elif kind not in _ROUNDS_UNTOUCHED:
+            return 1
+    return first if first is not None else round_count(game) + 1
 
 
 def describe(change: GameChange) -> str:

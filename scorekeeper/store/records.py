@@ -343,13 +343,16 @@ def side_totals(game_ids: Sequence[int]) -> dict[int, dict[int, dict[str, int]]]
 
 
 def recent_scores(
-    game: Game, count: int | None, *, upto: int | None = None
+    game: Game, count: int | None, *, upto: int | None = None, first: int = 1
 ) -> list[tuple[Round, RoundRecord, RoundScore]]:
-    """The last ``count`` rounds (every round if None) up to round ``upto`` (the last stored if
-    None), oldest first, each with its record and that record rescored from its stored cards."""
+    """The last ``count`` rounds (every round if None) from round ``first`` up to round ``upto``
+    (the last stored if None), oldest first, each with its record and that record rescored from
+    its stored cards."""
     query = select(Round).where(Round.game_id == game.id).order_by(Round.number.desc())
     if upto is not None:  # the rounds the standings already read, not one saved since
         query = query.where(Round.number <= upto)
+    if first > 1:
+        query = query.where(Round.number >= first)
     if count is not None:
         query = query.limit(count)
     query = query.options(
@@ -652,10 +655,18 @@ def store_checked(
 
     def fill() -> None:
         _fill(round, game, record, score)
-        game.rounds.append(round)
+        attach_round(game, round)
         game.next_wild_rank = None  # the round in play is now recorded
 
     return add_round(game, round, fill, expected_version, idempotency_key)
+
+
+def attach_round(game: Game, round: Round) -> None:
+    """Make ``round`` one of the game's without reading the game's rounds: set from the round's
+    side, the game's unloaded list only queues it (``game.rounds.append`` would load every round
+    of a long game, with their parts, on each save)."""
+    round.game = game
+    db.session.add(round)  # a backref does not cascade into the session (SQLAlchemy 2)
 
 
 def add_round(
@@ -770,7 +781,10 @@ def remove_round(game: Game, round: Round) -> None:
     """Delete the round's row and move the rounds after it up one number, within a change (as
     :func:`delete_round` and undo do)."""
     number = round.number
-    game.rounds.remove(round)
+    if "rounds" in sa_inspect(game).dict:  # loaded: keep the list true for what reads it next
+        game.rounds.remove(round)
+    else:  # not loaded: no need to read a long game's every round to delete one
+        db.session.delete(round)
     db.session.flush()
     renumber_rounds(game, number, -1)
     game_system(game).rounds_renumbered(game)  # the later rounds may carry something of it

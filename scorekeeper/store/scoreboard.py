@@ -133,9 +133,9 @@ READ_ATTEMPTS = 5
 GAME_FIELDS = ["version", "name", "finished_at", "next_wild_rank", "system_data", "updated_at"]
 
 
-def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
+def board(game: Game, recent: int | None = RECENT_ROUNDS, *, first: int = 1) -> Board:
     """Everything the standings and the rounds table show; the last ``recent`` rounds (every
-    round if None) rescored for their rows.
+    round if None) from round ``first`` on rescored for their rows.
 
     One consistent read of several queries: every change to a game bumps its version in the
     change's own transaction, so when the version is the same before and after the reads, no
@@ -144,7 +144,7 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS) -> Board:
     for _ in range(READ_ATTEMPTS):
         db.session.refresh(game, GAME_FIELDS)  # the game's row as it is now: its version first
         before = game.version  # (kept: a read below may load the game's row again)
-        read = _board(game, recent)
+        read = _board(game, recent, first)
         if _version(game) == before:
             return read
     # A game saved to faster than it is read: the last read, whose rounds are the standings'
@@ -156,7 +156,7 @@ def _version(game: Game) -> int | None:
     return db.session.scalar(select(Game.version).where(Game.id == game.id))
 
 
-def _board(game: Game, recent: int | None) -> Board:
+def _board(game: Game, recent: int | None, first: int) -> Board:
     standing = records.cached_standings(game)
     system = game_system(game)
     players = [player.name for player in game.players]
@@ -194,7 +194,9 @@ def _board(game: Game, recent: int | None) -> Board:
                 players,
                 ended is not None and stored.number > ended,
             )
-            for stored, record, score in records.recent_scores(game, recent, upto=played)
+            for stored, record, score in records.recent_scores(
+                game, recent, upto=played, first=first
+            )
         ]
     )
     next_round = played + 1

@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.engine import scoring
+from scorekeeper.store import history, records
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Round
 
@@ -717,3 +718,53 @@ def test_a_declaration_on_a_natural_card_is_400_and_not_stored(
     }
     assert_error(post_round(client, game, body), 400, "players[0].melds[0][2]: 7S=8S")
     assert count(app, Round) == 0
+
+
+def test_a_watcher_asking_since_its_version_gets_what_changed(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    """``?since=V`` (issue 36, item 18): only the rounds added or changed after V, from
+    ``rounds_from`` on; the watcher's old rounds before it and these are the whole board."""
+    view = game["view"] + ".json"
+
+    def full() -> Any:
+        return client.get(view).get_json()
+
+    def step(change: Callable[[], object], expected_from: int) -> None:
+        before = full()
+        with app.app_context():
+            change()
+        partial = client.get(view, query_string={"since": before["version"]}).get_json()
+        after = full()
+        assert partial["rounds_from"] == expected_from
+        kept = before["rounds"][: expected_from - 1]
+        assert kept + partial["rounds"] == after["rounds"]
+        assert {k: v for k, v in partial.items() if k not in ("rounds", "rounds_from")} == {
+            k: v for k, v in after.items() if k not in ("rounds", "rounds_from")
+        }
+
+    def stored_round(number: int) -> Round:
+        return db.session.execute(sa.select(Round).where(Round.number == number)).scalar_one()
+
+    for key in ("a", "b", "c"):
+        assert post_round(client, game, API_MD_ROUND, key=key).status_code == 201
+    assert full()["rounds_from"] == 1 and len(full()["rounds"]) == 3
+    step(lambda: records.store_round(game_row(), records.round_record(stored_round(1))), 4)
+    step(lambda: records.rename_game(game_row(), "Saturday"), 5)  # no round changed
+    step(lambda: records.replace_round(stored_round(2), records.round_record(stored_round(4))), 2)
+
+    def two_corrections() -> None:  # seen by the watcher in one poll
+        records.replace_round(stored_round(3), records.round_record(stored_round(1)))
+        records.replace_round(stored_round(2), records.round_record(stored_round(1)))
+
+    step(two_corrections, 2)
+    step(lambda: history.undo_last(game_row()), 2)  # the correction of round 2 undone
+    step(lambda: records.delete_round(stored_round(3)), 1)
+    step(lambda: history.undo_last(game_row()), 1)  # the deletion undone: round 3 is back
+    assert client.get(view, query_string={"since": "0"}).get_json()["rounds_from"] == 1
+    assert client.get(view, query_string={"since": "999"}).get_json()["rounds_from"] == 1
+    assert_error(client.get(view, query_string={"since": "x"}), 400, "since: expected")
+
+
+def game_row() -> Game:
+    return db.session.execute(sa.select(Game)).scalar_one()

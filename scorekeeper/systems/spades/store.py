@@ -28,7 +28,7 @@ from sqlalchemy import select
 from ...store.changes import Logged, commit, reread, snapshot
 from ...store.db import db
 from ...store.models import Game, Player, Round, RoundPart, RoundSide, utcnow
-from ...store.records import add_round, reread_round, round_by_key
+from ...store.records import add_round, attach_round, reread_round, round_by_key
 from .data import GameData, PartData
 from .presets import from_dict, is_spades, to_dict
 from .rules import (
@@ -285,7 +285,7 @@ def store_hand(
 
     def fill() -> None:
         _fill(round, game, hand)
-        game.rounds.append(round)
+        attach_round(game, round)
         game.system_data = GameData().to_json()  # the hand in play is now recorded
         recache(game)
 
