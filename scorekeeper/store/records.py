@@ -17,12 +17,15 @@ without scoring it again (:func:`store_round` and :func:`replace_round` check an
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import Engine, bindparam, func, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
@@ -77,12 +80,14 @@ class GameOver(Exception):
         return text[:1].upper() + text[1:] + "."
 
 
-def game_over(game: Game) -> GameOver | None:
+def game_over(game: Game, *, rounds_at: int | None = None) -> GameOver | None:
     """Why the game takes no new round (marked finished, or ended by its rules), or None while
-    it goes on: what a save refuses and what the pages say instead of offering a round."""
+    it goes on: what a save refuses and what the pages say instead of offering a round.
+    ``rounds_at``: the version whose rounds the game holds, if known (a change that has bumped
+    the version but not touched a round yet holds the previous version's)."""
     if game.finished_at is not None:
         return GameOver.marked()
-    standing = cached_standings(game)
+    standing = cached_standings(game, rounds_at=rounds_at)
     return GameOver.by_rules(standing) if standing.over else None
 
 
@@ -297,10 +302,46 @@ def round_count(game: Game) -> int:
     return db.session.scalar(select(func.count()).where(Round.game_id == game.id)) or 0
 
 
-def cached_standings(game: Game) -> Standings:
+#: Standings read at a version, per database: a version names one state of a game's rounds
+#: (every change bumps it, and it never goes back), so a board read at a version serves every
+#: board and the next save at it without reading the rounds again. Only reads checked to be of
+#: one version go in (:func:`remember_standings`); a few games' latest versions are kept.
+_Remembered = OrderedDict[tuple[int, str, int], Standings]  # (game id, watcher token, version)
+_STANDINGS: WeakKeyDictionary[Engine, _Remembered] = WeakKeyDictionary()
+_STANDINGS_KEPT = 256
+_STANDINGS_GUARD = threading.Lock()
+
+
+def _remembered(engine: Engine) -> _Remembered:
+    with _STANDINGS_GUARD:
+        return _STANDINGS.setdefault(engine, OrderedDict())
+
+
+def remember_standings(game: Game, version: int, standing: Standings) -> None:
+    """Keep the standings of the game's rounds as they are at ``version``: only for a read
+    known to be of that version (read between two reads of the same version, or inside the
+    change that holds the game's lock)."""
+    kept = _remembered(db.engine)
+    key = (game.id, game.watcher_token, version)  # the token: an id a deleted game freed
+    with _STANDINGS_GUARD:
+        kept[key] = standing
+        kept.move_to_end(key)
+        while len(kept) > _STANDINGS_KEPT:
+            kept.popitem(last=False)
+
+
+def cached_standings(game: Game, *, rounds_at: int | None = None) -> Standings:
     """The standings from each round's stored totals (the cache written with the round, which
     the tests check against a rescoring): one query, no round rescored or loaded. For a long
-    game's board, where only the rounds on screen are rescored (:func:`recent_scores`)."""
+    game's board, where only the rounds on screen are rescored (:func:`recent_scores`).
+    Remembered standings of ``rounds_at`` (the game's version if None) are used as they are."""
+    kept = _remembered(db.engine)
+    with _STANDINGS_GUARD:
+        known = kept.get(
+            (game.id, game.watcher_token, game.version if rounds_at is None else rounds_at)
+        )
+    if known is not None:
+        return known
     names = {player.id: player.name for player in game.players}
     rows = db.session.execute(
         select(Round.number, Round.went_out_id, RoundPart.player_id, RoundPart.total)
@@ -683,7 +724,8 @@ def add_round(
 
     def add() -> Logged:
         reread(game)  # after the bump: a round or a finish racing this one is in
-        over = game_over(game)
+        # the rounds are still those of the version before the bump (this change holds the lock)
+        over = game_over(game, rounds_at=game.version - 1)
         if over is not None:
             raise over
         round.number = 1 + (

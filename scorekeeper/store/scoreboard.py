@@ -146,6 +146,7 @@ def board(game: Game, recent: int | None = RECENT_ROUNDS, *, first: int = 1) -> 
         before = game.version  # (kept: a read below may load the game's row again)
         read = _board(game, recent, first)
         if _version(game) == before:
+            records.remember_standings(game, before, read.standing)  # a read of one version
             return read
     # A game saved to faster than it is read: the last read, whose rounds are the standings'
     # (read up to the standings' last round), a correction landing between them at worst.

@@ -43,3 +43,35 @@ def test_a_long_game_shows_its_last_rounds() -> None:
     # The rows shown are the same rows, running totals and all.
     assert everything.rounds[5:] == recent.rounds
     assert everything.competitors == recent.competitors and everything.running == recent.running
+
+
+def test_a_boards_standings_serve_its_version_and_the_next_save(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The standings a board read at a version are kept for that version: the next board at it
+    and the next save (whose rounds are still that version's) use them; a new version is read
+    again, and what it shows is what a rescoring gives (issue 36, item 18)."""
+    game = new_game(rules_for("rummy500", {"target": 1000}))
+    for _ in range(3):
+        store_round(game, simple_round())
+    reads: list[int] = []
+    real = records.game_system(game).standings
+
+    def counted(*args: object, **kwargs: object) -> object:
+        reads.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(records.game_system(game)), "standings", staticmethod(counted))
+    first = board(game)
+    assert len(reads) == 1
+    assert board(game).standing is first.standing and len(reads) == 1
+    store_round(game, simple_round())  # its check that the game goes on: no read
+    assert len(reads) == 1
+    after = board(fresh(game))
+    assert len(reads) == 2 and after.standing is not first.standing
+    assert after.standing.totals == score_game(game)[1].totals
+    replace_round(game.rounds[0], simple_round(), expected_version=game.version)
+    corrected = board(fresh(game))
+    assert corrected.standing.totals == score_game(game)[1].totals
+    delete_round(game.rounds[1])
+    assert board(fresh(game)).standing.totals == score_game(game)[1].totals
