@@ -16,6 +16,8 @@ import pytest
         "scorekeeper.web.qr",
         "scorekeeper.web.chart",
         "scorekeeper.web.filters",
+        "scorekeeper.web.times",
+        "scorekeeper.web.home",
         "scorekeeper.web.round_form.fields",
         "scorekeeper.web.round_form.layout",
         "scorekeeper.web.round_form.reading",

@@ -16,6 +16,10 @@ Decisions where the issue is silent:
 - A game of a family that scores sides by contracts (Spades: bids and tricks; its system says
   ``player_figures`` false) counts toward a player's games and wins (their side's), not toward
   the figures of rounds, points, going out or totals.
+- Head to head, "finished ahead" and the ties count finished games only (over by the rules, or
+  marked finished: the games with a ``state`` other than "in play", as
+  :func:`.records.game_over` would refuse a round for): a game still in play has no final
+  totals yet. The rounds each won (scored more in than the other) count every round both played.
 - A player's figures count the games where they have played at least one round. The win rate is
   over the decided games they played; the rate of going out and the averages are per round
   played; the average left in hand is per round they did not go out (the rounds they held
@@ -64,6 +68,11 @@ class GameSummary:
     state: str  # "in play", "over" or "finished" (marked finished before the end)
     winners: list[str]  # competitors (players, or sides)
     parts: list[Part] = field(repr=False)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over by its rules or marked finished (no longer in play)."""
+        return self.state != "in play"
 
     @property
     def players(self) -> list[str]:
@@ -301,8 +310,8 @@ class Side:
 
     name: str
     won: int = 0
-    ahead: int = 0  # games they ended with the higher total
-    rounds_ahead: int = 0  # rounds they scored more
+    finished_ahead: int = 0  # finished games they ended with the higher total
+    rounds_won: int = 0  # rounds they scored more in than the other
     went_out: int = 0
     points: int = 0  # their round totals in those games, added up
     wins_after: list[int] = field(default_factory=list)  # their wins so far, game by game
@@ -319,9 +328,10 @@ class HeadToHead:
     second: Side
     games: list[GameSummary]
     decided: int  # games with a winner
+    finished: int  # games over or marked finished (the ones "finished ahead" counts)
     partners: int  # games they played on the same side
     rounds: int  # rounds both played
-    ties: int  # games they ended level
+    ties: int  # finished games they ended level
 
 
 def head_to_head(games: Sequence[GameSummary], people: People, a: str, b: str) -> HeadToHead:
@@ -329,7 +339,7 @@ def head_to_head(games: Sequence[GameSummary], people: People, a: str, b: str) -
     key_a, key_b = people.key(a), people.key(b)
     first, second = Side(people.person(a)), Side(people.person(b))
     together: list[GameSummary] = []
-    decided = partners = rounds = ties = 0
+    decided = finished = partners = rounds = ties = 0
     for summary in reversed(games):  # oldest first
         seat_a, seat_b = seat_of(summary, people, key_a), seat_of(summary, people, key_b)
         if seat_a is None or seat_b is None or seat_a == seat_b:
@@ -343,6 +353,7 @@ def head_to_head(games: Sequence[GameSummary], people: People, a: str, b: str) -
         partners += side_of.get(seat_a) == side_of.get(seat_b)
         if summary.winners:
             decided += 1
+        finished += summary.finished
         figures = summary.player_figures
         for side, seat, mine in ((first, seat_a, parts_a), (second, seat_b, parts_b)):
             won = summary.won(seat)
@@ -355,14 +366,13 @@ def head_to_head(games: Sequence[GameSummary], people: People, a: str, b: str) -
         if not figures:
             continue
         total_a, total_b = summary.total(seat_a), summary.total(seat_b)
-        if total_a == total_b:
-            ties += 1
-        else:
-            (first if total_a > total_b else second).ahead += 1
+        if summary.finished:  # (who leads a game in play has not finished ahead yet)
+            if total_a == total_b:
+                ties += 1
+            else:
+                (first if total_a > total_b else second).finished_ahead += 1
         for number in parts_a.keys() & parts_b.keys():
             rounds += 1
             if parts_a[number].total != parts_b[number].total:
-                (
-                    first if parts_a[number].total > parts_b[number].total else second
-                ).rounds_ahead += 1
-    return HeadToHead(first, second, together, decided, partners, rounds, ties)
+                (first if parts_a[number].total > parts_b[number].total else second).rounds_won += 1
+    return HeadToHead(first, second, together, decided, finished, partners, rounds, ties)

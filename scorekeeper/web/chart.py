@@ -4,6 +4,10 @@ Each competitor (a player, or a side) is a line from 0 before the first round th
 running total after each round, labelled with their name at its end; the target is a dashed
 line. Series are told apart by colour *and* by dash pattern, for colour-blind eyes; colours come
 from the stylesheet (``.series-0`` … ``.series-7``), so the chart follows the page's scheme.
+
+Each axis says what it counts ("Round" across, "Total points" up) in the picture, and the SVG's
+title and description say the same to a screen reader (an image's own text is not read out).
+The page around it shows the title (a heading or a figure's caption).
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from markupsafe import Markup, escape
 
 from .round_form.names import short_names
 
-WIDTH, HEIGHT = 360, 200
-LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22  # room for the axis labels and the end labels
+WIDTH, HEIGHT = 360, 216
+#: room for the numbers and the names of the axes (left and bottom) and the end labels (right)
+LEFT, RIGHT, TOP, BOTTOM = 52, 64, 10, 38
 LABEL_GAP = 12  # least vertical room between two end labels
 #: An end label's name is cut to this many characters; its room on the right is worked out from
 #: the longest label at about this many units a character (font size 12), up to RIGHT_MOST, so
@@ -112,14 +117,19 @@ def totals_chart(
     running: Mapping[str, Sequence[int]],
     target: int | None = None,
     title: str = "Totals after each round",
+    across: str = "Round",
+    up: str = "Total points",
 ) -> Markup:
-    """The chart of ``running`` (competitor → their total after each round, in round order).
+    """The chart of ``running`` (competitor → their total after each round, in round order),
+    its axes named ``across`` and ``up``.
 
     The target is drawn once someone has half of it.
 
     >>> svg = str(totals_chart({"Ann": [30, 80], "Bob": [-10, 40]}, target=100))
     >>> svg.count("<polyline"), "Ann" in svg, 'stroke-dasharray="6 3"' in svg
     (2, True, True)
+    >>> ">Round</text>" in svg, "<desc>Across: Round. Up: Total points.</desc>" in svg
+    (True, True)
     """
     names = list(running)
     rounds = max((len(series) for series in running.values()), default=0)
@@ -135,11 +145,27 @@ def totals_chart(
     labels = [f"{shown[name]} {series[-1] if series else 0}" for name, series in running.items()]
     right = min(max(RIGHT, 8 + LABEL_CHAR_WIDTH * max(map(len, labels), default=0)), RIGHT_MOST)
     scale = Scale(rounds, low, max(high, low + step), right)
+    plot_middle = TOP + (HEIGHT - TOP - BOTTOM) / 2
     parts = [
         Markup(
             '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
             'role="img" aria-label="{title}"><title>{title}</title>'
-        ).format(w=WIDTH, h=HEIGHT, title=title)
+            "<desc>Across: {across}. Up: {up}.</desc>"
+            '<text class="axis-name" x="{ax}" y="{ay}" text-anchor="middle" font-size="12" '
+            'font-weight="600" fill="currentColor">{across}</text>'
+            '<text class="axis-name" transform="rotate(-90)" x="{ux}" y="12" '
+            'text-anchor="middle" font-size="12" font-weight="600" fill="currentColor">{up}'
+            "</text>"
+        ).format(
+            w=WIDTH,
+            h=HEIGHT,
+            title=title,
+            across=across,
+            up=up,
+            ax=round((LEFT + WIDTH - right) / 2, 1),
+            ay=HEIGHT - 3,
+            ux=-round(plot_middle, 1),
+        )
     ]
     for points in range(-((-scale.low) // step) * step, scale.high + 1, step):
         y = scale.y(points)
@@ -165,7 +191,7 @@ def totals_chart(
                     '<text class="axis" x="{x}" y="{y}" text-anchor="middle" '
                     'font-size="11" fill="currentColor">{n}'
                     "</text>"
-                ).format(x=round(scale.x(number), 1), y=HEIGHT - 6, n=number)
+                ).format(x=round(scale.x(number), 1), y=HEIGHT - BOTTOM + 15, n=number)
             )
     if target is not None:
         parts.append(

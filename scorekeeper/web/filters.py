@@ -1,4 +1,5 @@
-"""Template filters shared by every page: cards as faces with suit symbols."""
+"""Template filters shared by every page: cards as faces with suit symbols, times as
+``<time>`` elements in the viewer's own time (:mod:`.times`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..engine.cards import Card
 from ..engine.rules import JOKER_EFFECTS
 from .chart import totals_chart
 from .round_form.names import short_names
+from .times import local_time
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -76,6 +78,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(card_face, "card")
     app.add_template_filter(card_faces, "cards")
     app.add_template_filter(card_text, "card_text")
+    app.add_template_filter(local_time, "local_time")  # every time a page shows
     app.add_template_global(totals_chart, "totals_chart")
     app.jinja_env.globals["joker_effects"] = JOKER_EFFECTS  # the dealer's joker's choices
     app.jinja_env.globals["short_names"] = short_names  # names told apart in narrow columns

@@ -85,11 +85,10 @@ def game_url(summary: stats.GameSummary, known: Known) -> str:
     """Where a game in the history opens: a finished game its story, one in play the scorer's
     page; by the watchers' link for a game this browser only watches."""
     game = summary.game
-    finished = summary.state != "in play"
     if game.id in known.watched:
-        endpoint = "story.watcher_story" if finished else "board.watcher_page"
+        endpoint = "story.watcher_story" if summary.finished else "board.watcher_page"
         return flask_url_for(endpoint, token=game.watcher_token)
-    endpoint = "story.scorer_story" if finished else "games.scorer_page"
+    endpoint = "story.scorer_story" if summary.finished else "games.scorer_page"
     return flask_url_for(endpoint, token=game.scorer_token)
 
 
@@ -200,6 +199,8 @@ def download_csv() -> Response:
 # --- the stats ---------------------------------------------------------------------------------
 
 
+#: The head-to-head chart's title: its caption on the page and its name for a screen reader.
+VERSUS_CHART_TITLE = "Games won, one game together after another"
 #: A bar chart's size: a row per person.
 BAR_WIDTH, BAR_ROW, BAR_LABEL, BAR_VALUE = 360, 30, 96, 70
 
@@ -303,7 +304,9 @@ def stats_page() -> str:
                 versus.first.name: versus.first.wins_after,
                 versus.second.name: versus.second.wins_after,
             },
-            title="Games won together, one game after another",
+            title=VERSUS_CHART_TITLE,
+            across="Games played together",
+            up="Games won",
         )
     return render_template(
         "history/stats.html",
@@ -315,6 +318,7 @@ def stats_page() -> str:
         b=who.key(b) if b else "",
         versus=versus,
         versus_chart=versus_chart,
+        versus_chart_title=VERSUS_CHART_TITLE,
         problem=problem,
         leaders=_leaders(figures),
         percent=percent,

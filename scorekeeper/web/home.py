@@ -54,18 +54,19 @@ class GameEntry:
         return ", ".join(player.name for player in self.game.players)
 
     @property
-    def since(self) -> str:
+    def since(self) -> str | None:
         return ago(self.game.updated_at, utcnow())
 
 
-def ago(then: datetime, now: datetime) -> str:
-    """When, in words a phone can show at a glance (no time zone needed).
+def ago(then: datetime, now: datetime) -> str | None:
+    """How long ago, in words a phone can show at a glance (no time zone needed), up to a week;
+    None past that, for the page to show the date (in the viewer's time, :mod:`.times`).
 
     >>> from datetime import UTC, timedelta
     >>> now = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
     >>> [ago(now - timedelta(**span), now) for span in ({"seconds": 20}, {"minutes": 5},
     ...  {"hours": 3}, {"days": 1}, {"days": 4}, {"days": 40})]
-    ['just now', '5 min ago', '3 h ago', 'yesterday', '4 days ago', '20 Oct 2026']
+    ['just now', '5 min ago', '3 h ago', 'yesterday', '4 days ago', None]
     """
     seconds = (now - then).total_seconds()
     if seconds < 60:
@@ -77,9 +78,7 @@ def ago(then: datetime, now: datetime) -> str:
     days = int(seconds // 86400)
     if days == 1:
         return "yesterday"
-    if days < 7:
-        return f"{days} days ago"
-    return f"{then.day} {then:%b %Y}"
+    return f"{days} days ago" if days < 7 else None
 
 
 def _round_counts(ids: list[int]) -> dict[int, int]:

@@ -153,6 +153,7 @@ class Event:
     what: str
     kind: str
     link: str  # the scorer link in force
+    link_made: datetime | None  # when it replaced the one before (None: the first)
     undone: bool
     round_number: int | None = None
     before: RoundState | None = None
@@ -223,17 +224,8 @@ def _difference(
     return totals, gone, came
 
 
-def _link_name(number: int, made: datetime | None) -> str:
-    if number == 1:
-        return "the first scorer link"
-    return f"scorer link {number} (made {when(made)})" if made else f"scorer link {number}"
-
-
-def when(moment: datetime | None) -> str:
-    """A time as the story shows it: ``Tue 1 Dec 20:15 UTC``."""
-    if moment is None:
-        return ""
-    return f"{moment:%a} {moment.day} {moment:%b %Y}, {moment:%H:%M} UTC"
+def _link_name(number: int) -> str:
+    return "the first scorer link" if number == 1 else f"scorer link {number}"
 
 
 def _dealt(
@@ -274,7 +266,8 @@ def story_events(
             change.created_at,
             what,
             change.kind,
-            _link_name(link, made),
+            _link_name(link),
+            made,
             change.undone,
             change.round_number,
         )
@@ -287,6 +280,7 @@ def story_events(
                 what,
                 change.kind,
                 event.link,
+                event.link_made,
                 change.undone,
                 change.round_number,
                 before,
@@ -303,6 +297,7 @@ def story_events(
                 what,
                 change.kind,
                 event.link,
+                event.link_made,
                 change.undone,
                 change.round_number,
                 before,
@@ -327,7 +322,6 @@ def _story_page(role: Role, token: str) -> str:
         board=shown,
         token=token,
         events=story_events(game, now, {row.number: row.wild_rank for row in shown.rounds}),
-        when=when,
         **_nav(role, token),
     )
 

@@ -98,3 +98,50 @@ def test_every_history_page_fits_a_phone(
         box = targets.nth(index).bounding_box()
         if box is not None:  # hidden ones have none
             assert box["height"] >= 40, targets.nth(index).inner_text()
+
+
+def test_head_to_head_counts_finished_games_and_its_chart_says_what_it_shows(
+    phone: Any, live_server: LiveServer
+) -> None:
+    """Issue 36, item 13: Dora won the game that is over; Eli leads the one still in play, which
+    is no game he finished ahead in. The rounds each scored more in are "rounds won". The chart
+    has a caption, and its axes say what they count."""
+    with live_server.app.app_context():
+        over = records.create_game(
+            "Over", rules_for("rummy500"), [Seat("Dora"), Seat("Eli")], preset="rummy500"
+        )
+        records.store_round(over, by_totals("Dora", Dora=(510, 0), Eli=(30, 10)))
+        playing = records.create_game(
+            "Playing", rules_for("rummy500"), [Seat("Dora"), Seat("Eli")], preset="rummy500"
+        )
+        records.store_round(playing, by_totals("Eli", Eli=(90, 0), Dora=(20, 5)))
+        records.store_round(playing, by_totals("Eli", Eli=(40, 0), Dora=(10, 15)))
+        paths = [f"/s/{over.scorer_token}", f"/s/{playing.scorer_token}"]
+        db.session.remove()
+    open_games(phone, live_server, paths)
+    phone.goto(live_server.url + "/stats?a=dora&b=eli#versus")
+    main = phone.locator("main")
+    assert "2 games together, 1 finished, 3 rounds." in main.inner_text()
+    table = phone.locator(".versus-table")
+    assert table.locator("tr", has_text="Finished ahead").locator("td").all_inner_texts() == [
+        "1",
+        "0",
+    ]
+    assert table.locator("tr", has_text="Rounds won").locator("td").all_inner_texts() == [
+        "1",
+        "2",
+    ]
+    assert "Rounds ahead" not in main.inner_text()
+    figure = phone.locator("figure", has=phone.locator("svg.chart:not(.bars)"))
+    caption = figure.locator("figcaption")
+    assert caption.inner_text() == "Games won, one game together after another"
+    assert caption.is_visible()
+    chart = phone.get_by_role("img", name="Games won, one game together after another")
+    chart.scroll_into_view_if_needed()
+    for name in ("Games played together", "Games won"):
+        axis = chart.locator("text.axis-name", has_text=name)
+        assert axis.is_visible()
+        box, frame = axis.bounding_box(), chart.bounding_box()
+        assert box is not None and frame is not None
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+    assert not scrolls_sideways(phone)

@@ -64,3 +64,29 @@ def test_names_with_a_common_start_stay_told_apart_at_the_lines_ends() -> None:
     ends = re.findall(r'class="label[^"]*"[^>]*>([^<]+)</text>', svg)
     assert sorted(ends) == ["Ben 5", "Bob 10", "Jo 25", "Sue 40"]
     assert "Grandma Su" not in svg
+
+
+def test_the_axes_say_what_they_count() -> None:
+    """Each axis is named in the picture, and the title and the axes are said to a screen reader
+    (an image's own text is not read out)."""
+    svg = str(totals_chart({"Ann": [30, 80], "Bob": [-10, 40]}))
+    names = re.findall(r'<text class="axis-name"([^>]*)>([^<]+)</text>', svg)
+    assert [name for _, name in names] == ["Round", "Total points"]
+    assert 'transform="rotate(-90)"' in names[1][0]  # up the left side
+    assert re.search(r'role="img" aria-label="Totals after each round"><title>Totals after', svg)
+    assert "<desc>Across: Round. Up: Total points.</desc>" in svg
+    wins = str(totals_chart({"Ann": [1, 1]}, title="Wins", across="Game", up="Games won"))
+    assert ">Game</text>" in wins and ">Games won</text>" in wins
+    assert 'aria-label="Wins"' in wins and "<desc>Across: Game. Up: Games won.</desc>" in wins
+
+
+def test_the_axis_names_clear_the_numbers_and_stay_inside() -> None:
+    svg = str(totals_chart({"Ann": [-2500, 3000], "Bob": [40, 1200]}, target=5000))
+    across_y = float(re.findall(r'class="axis-name" x="[\d.]+" y="([\d.]+)"', svg)[0])
+    round_numbers = re.findall(r'class="axis" x="[\d.]+" y="([\d.]+)" text-anchor="middle"', svg)
+    assert round_numbers and all(float(y) + 11 <= across_y <= HEIGHT for y in round_numbers)
+    gridline_numbers = re.findall(r'class="axis" x="([\d.]+)"[^>]*"end"[^>]*>(-?\d+)<', svg)
+    assert "-2000" in [number for _, number in gridline_numbers]
+    # a number (about 6.1 units a digit at size 11) starts right of the name up the left
+    # side, which takes about the first 16 units
+    assert all(float(x) - 6.1 * len(number) >= 16 for x, number in gridline_numbers)

@@ -158,9 +158,11 @@ def test_head_to_head_by_hand(household: dict[str, Game]) -> None:
     ann, bob = versus.first, versus.second
     assert (ann.name, bob.name) == ("Ann", "Bob")
     assert (versus.decided, versus.partners, versus.rounds, versus.ties) == (2, 0, 5, 0)
+    assert versus.finished == 2  # Mon and Tue are over; Wed is in play
     assert (ann.won, bob.won) == (1, 0)
-    assert (ann.ahead, bob.ahead) == (2, 1)  # Mon 540-130, Tue 10 to -25; Wed 24 to 69
-    assert (ann.rounds_ahead, bob.rounds_ahead) == (3, 1)  # Wed's second round is level, 9-9
+    # Mon 540-130, Tue 10 to -25; not Wed, in play (Bob leads 69 to 24 so far)
+    assert (ann.finished_ahead, bob.finished_ahead) == (2, 0)
+    assert (ann.rounds_won, bob.rounds_won) == (3, 1)  # Wed's second round is level, 9-9
     assert (ann.went_out, bob.went_out) == (1, 3)
     assert (ann.points, bob.points) == (574, 174)
     assert (ann.wins_after, bob.wins_after) == ([1, 1, 1], [0, 0, 0])
@@ -286,8 +288,28 @@ def test_the_stats_page(client: FlaskClient, household: dict[str, Game]) -> None
     assert "2 games together, 3 rounds." in versus  # "annie" not merged: Mon and Tue
     assert re.search(r"Finished ahead</th><td class=\"num\">2</td><td class=\"num\">0</td>", versus)
     assert 'class="chart"' in versus  # the wins, game after game
+    assert "<figcaption>Games won, one game together after another</figcaption>" in versus
+    assert ">Games played together</text>" in versus and ">Games won</text>" in versus
     assert "Choose two different people." in client.get("/stats?a=Ann&b=ann").text
     assert "have not played a game together" in client.get("/stats?a=cy&b=di").text
+
+
+def test_head_to_head_counts_finished_games_only(
+    client: FlaskClient, household: dict[str, Game]
+) -> None:
+    """With "annie" merged into Ann, Wed (in play, Bob ahead 69 to 24) is a game together, but
+    not one Bob finished ahead in; a round one scored more in is a round won."""
+    people.merge(people.HOUSEHOLD, "annie", "Ann")
+    html = client.get("/stats?a=ann&b=bob").text
+    assert "3 games together, 2 finished, 5 rounds." in html
+    row = r'</th><td class="num">(-?\d+)</td><td class="num">(-?\d+)</td>'
+    assert re.findall("Finished ahead" + row, html) == [("2", "0")]
+    assert re.findall("Rounds won" + row, html) == [("3", "1")]
+    assert "Rounds ahead" not in html
+    records.finish_game(household["wed"])  # marked finished, it counts
+    html = client.get("/stats?a=ann&b=bob").text
+    assert "3 games together, 5 rounds." in html
+    assert re.findall("Finished ahead" + row, html) == [("2", "1")]
 
 
 def test_every_page_is_there_for_a_new_browser(client: FlaskClient) -> None:
