@@ -2,7 +2,9 @@
 // htmx polls #live; this script keeps the screen awake, asks at once when the phone wakes or the
 // Wi-Fi comes back, says when the server cannot be reached and how old the scores shown are,
 // refuses to swap an error page into the board, and keeps the breakdowns a viewer opened open
-// across updates. On the scorer's page it also loads outbox.js (rounds kept on this phone).
+// across updates. A 404 is the server answering that this link opens no game any more (the
+// scorer replaced it): the board says so and stops asking. On the scorer's page it also loads
+// outbox.js (rounds kept on this phone).
 (function () {
   "use strict";
 
@@ -18,7 +20,10 @@
 
   function age() {
     const minutes = Math.floor((Date.now() - lastHeard) / 60000);
-    const at = new Date(lastHeard).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    // as every page shows a time (times.js; a page opened offline may lack it)
+    const at = window.LocalTime
+      ? window.LocalTime.format(new Date(lastHeard), "time")
+      : new Date(lastHeard).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
     if (minutes < 1) return `less than a minute old (from ${at})`;
     return `${minutes} minute${minutes === 1 ? "" : "s"} old (from ${at})`;
   }
@@ -45,6 +50,31 @@
     document.dispatchEvent(new Event("board-wake"));
   }
 
+  // The link was replaced: the banner says so (its words are the page's), the link's QR code and
+  // the "follows by itself" note go (they would pass on a dead link), and the board stops
+  // polling: a copy of it without htmx's attributes takes its place (htmx stops a poll whose
+  // element left the page).
+  function linkReplaced() {
+    const banner = document.getElementById("connection");
+    const words = document.getElementById("link-replaced");
+    clearInterval(ageTimer);
+    if (banner && words) {
+      banner.replaceChildren(...words.content.cloneNode(true).childNodes);
+      banner.hidden = false;
+    }
+    document.body.classList.add("is-offline");
+    for (const gone of document.querySelectorAll(".board-page .share, .board-note")) {
+      gone.hidden = true;
+    }
+    const live = document.getElementById("live");
+    if (!live) return;
+    const stopped = live.cloneNode(true);
+    for (const name of ["hx-get", "hx-trigger", "hx-swap", "hx-sync", "hx-config"]) {
+      stopped.removeAttribute(name);
+    }
+    live.replaceWith(stopped);
+  }
+
   let openIds = [];
   document.addEventListener("htmx:before:swap", (event) => {
     if (!isLive(event)) return;
@@ -68,6 +98,10 @@
   document.addEventListener("htmx:after:request", (event) => {
     if (!isLive(event)) return;
     const response = event.detail && event.detail.ctx && event.detail.ctx.response;
+    if (response && response.status === 404) {
+      linkReplaced();
+      return;
+    }
     setOnline(Boolean(response) && response.status < 400);
   });
   document.addEventListener("htmx:error", (event) => {

@@ -4,7 +4,9 @@
  * cards are the server's: the move sheet's buttons are htmx requests to that URL (hx-vals), whose
  * answer writes the changed fields and the tabs' totals back (hx-swap-oob) and lists the cards
  * wild this round (data-wild). This script notes which seats the picker changed and whether the
- * wild settings did (sync), and the chip being moved (moving). CSP: no inline handlers. */
+ * wild settings did (sync), and the chip being moved (moving). While the preview cannot reach the
+ * server, the preview says so and lists each player's cards as tapped, with no total: scores,
+ * groupings and who went out are the server's to work out. CSP: no inline handlers. */
 (function () {
   "use strict";
 
@@ -22,10 +24,14 @@
   var saveButton = form.querySelector(".save-button");
   var dest = "table";
   var selected = null; // the chip being moved
+  var unscored = false; // the preview shown is not the server's answer to what the form holds
 
   function input(name) { return form.elements.namedItem(name); }
   function words(text) { return (text || "").split(/[\s,]+/).filter(Boolean); }
-  function changed() { form.dispatchEvent(new CustomEvent("round-changed")); }
+  function changed() {
+    if (unscored) showUnscored(); // the taps show at once; the server scores them when it answers
+    form.dispatchEvent(new CustomEvent("round-changed"));
+  }
   function count(list, code) { return list.filter(function (c) { return c === code; }).length; }
   function most(code) { return code === "JK" ? jokers : packs; }
 
@@ -164,6 +170,88 @@
     if (first) first.focus({ preventScroll: true });
   }
 
+  // --- when the preview cannot reach the server ----------------------------------------------
+  var UNSCORED = "Offline: this round will be scored when the server answers.";
+  var RETRY_MS = 5000;
+  var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var retry = null;
+  var asked = ""; // the sync words of the preview requests not answered yet (kept if they fail)
+  var wildChanged = false; // since the server's last answer: its wild marks may be wrong now
+
+  /* A card as the server's pages show it (filters.card_face); a typed word that is no card as
+     typed. */
+  function face(code) {
+    var span = document.createElement("span");
+    var card = /^(10|[2-9AJQK])([SHDC])$/.exec(code);
+    span.textContent = code;
+    if (code === "JK") {
+      span.className = "card-code joker";
+      span.textContent = "Jkr";
+    } else if (card) {
+      span.className = "card-code suit-" + card[2];
+      span.textContent = card[1] + SUIT_SYMBOLS[card[2]];
+    }
+    span.title = code;
+    return span;
+  }
+
+  /* "on the table 8♠ 9♠ 10♠" */
+  function cardList(parent, where, list) {
+    parent.appendChild(document.createTextNode(where));
+    list.forEach(function (code) {
+      parent.appendChild(document.createTextNode(" "));
+      parent.appendChild(face(code));
+    });
+  }
+
+  /* The preview while the server cannot be reached: it says so, with every player's cards as
+     tapped (or totals as typed), and no score. */
+  function showUnscored() {
+    unscored = true;
+    var last = preview.querySelector(".preview[data-wild]");
+    var box = document.createElement("div");
+    box.className = "preview is-unscored";
+    box.dataset.wild = last && !wildChanged ? last.dataset.wild : "";
+    box.dataset.inferredOut = "";
+    var notice = box.appendChild(document.createElement("div"));
+    notice.className = "notice notice-warning";
+    notice.appendChild(document.createElement("p")).textContent = UNSCORED;
+    panels.forEach(function (panel) {
+      var seat = Number(panel.dataset.seat);
+      var player = notice.appendChild(document.createElement("p"));
+      player.className = "unscored-player";
+      player.dataset.seat = String(seat);
+      player.appendChild(document.createElement("strong")).textContent =
+        panel.querySelector(".player-name").textContent;
+      var table = cards(seat, "table");
+      var hand = cards(seat, "hand");
+      if (mode(seat) === "totals") {
+        player.appendChild(document.createTextNode(": typed " +
+          (input("p" + seat + "-melded").value || 0) + " on the table, " +
+          (input("p" + seat + "-in_hand").value || 0) + " in hand"));
+      } else if (!table.length && !hand.length) {
+        player.appendChild(document.createTextNode(": no cards yet"));
+      } else {
+        if (table.length) cardList(player, ": on the table", table);
+        if (hand.length) cardList(player, table.length ? "; in hand" : ": in hand", hand);
+      }
+    });
+    preview.replaceChildren(box);
+    form.querySelectorAll(".tab-total").forEach(function (total) { total.textContent = "\u2013"; });
+    var out = document.getElementById("went-out-note");
+    if (out) out.textContent = "";
+    closeSheet();
+    refreshPicker();
+  }
+
+  function noAnswer() {
+    words(asked).forEach(sync); // the next request brings those seats in step
+    asked = "";
+    showUnscored();
+    clearTimeout(retry);
+    retry = setTimeout(changed, RETRY_MS);
+  }
+
   // --- events -------------------------------------------------------------------------------
   form.addEventListener("click", function (event) {
     var target = event.target.closest("button");
@@ -222,7 +310,10 @@
   form.addEventListener("change", function (event) {
     var field = event.target;
     if (!field.name || field.matches(TYPED)) return;
-    if (field.name === "wild_rank" || field.name === "joker_effect") sync("wild");
+    if (field.name === "wild_rank" || field.name === "joker_effect") {
+      sync("wild");
+      wildChanged = true;
+    }
     refreshPicker();
     if (field.name !== "accept_warnings") changed();
     // Totals tapped: its boxes show (hidden with the cards), the first ready to type into
@@ -234,13 +325,32 @@
 
   // a request has taken what was noted (its body is built): what follows is for the next one
   form.addEventListener("htmx:config:request", function (event) {
+    asked = (asked + " " + input("sync").value).trim();
     input("sync").value = "";
     if (event.target.closest(".move-sheet")) closeSheet();
   });
 
+  // no answer (the network, a timeout): the preview says so, and asks again in a while
+  form.addEventListener("htmx:error", noAnswer);
+  // a proxy that cannot reach the server answers for it: no answer either, not a preview
+  form.addEventListener("htmx:before:swap", function (event) {
+    var ctx = event.detail && event.detail.ctx;
+    var status = ctx && ctx.response ? ctx.response.status : 200;
+    if (status === 502 || status === 503 || status === 504) {
+      event.preventDefault();
+      noAnswer();
+    }
+  });
+  window.addEventListener("online", function () { if (unscored) changed(); });
+
   document.addEventListener("htmx:after:swap", function () {
     var fresh = preview.querySelector("[data-csrf-token]");
     if (fresh) input("csrf_token").value = fresh.dataset.csrfToken;
+    if (!preview.querySelector(".is-unscored")) { // the server's answer: scored again
+      unscored = wildChanged = false;
+      asked = "";
+      clearTimeout(retry);
+    }
     show(current());
   });
 
@@ -273,7 +383,12 @@
     panel.removeAttribute("aria-label");
   });
   form.querySelectorAll("details.typed:not([data-keep-open])").forEach(function (d) { d.open = false; });
-  if (window.Outbox) window.Outbox.renewKey(form); // a copy kept by the service worker
+  // a copy kept by the service worker: the round this phone keeps, or the round after its own
+  var adopted = window.Outbox ? window.Outbox.adopt(form) : "";
   form.classList.add("js-ready");
   show(current());
+  if (adopted) wildChanged = true; // the kept page's wild marks are not this round's
+  if (adopted === "rebased") sync("wild"); // unset until the server or the scorer says
+  // the preview of the form as it is now, once htmx (deferred before this script) has started
+  if (adopted) setTimeout(changed, 0);
 })();

@@ -3,8 +3,8 @@
  * open without the network: static files (fingerprinted) from the cache first; the scorer's page,
  * the round form (a Spades hand's too) and the board from the network, with the last copy kept
  * for when there is none. Saving never goes through here: a round saved offline waits in
- * outbox.js (which works on plain http too), and a form opened from the cache gets a fresh key
- * there (Outbox.renewKey). */
+ * outbox.js (which works on plain http too), and a round form opened from the cache is fitted
+ * to this phone's own rounds there (Outbox.adopt: the round it keeps, or the next one). */
 "use strict";
 
 var CACHE = "scorekeeper-shell-1";

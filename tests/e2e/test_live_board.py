@@ -127,3 +127,38 @@ def test_the_qr_code_is_the_watcher_link(
     assert decoded == public + watcher
     # the scorer's own code stays folded away until a deliberate tap
     assert not phone.locator("#edit-qr svg").is_visible()
+
+
+def test_a_board_on_a_replaced_link_says_so_and_stops_asking(
+    live_server: LiveServer, new_phone: Any, console_errors: ConsoleErrors
+) -> None:
+    """Issue 36, item 12: the scorer makes a new scoreboard link; a board open on the old one
+    is answered 404, which is no network drop: it says the link was replaced and stops polling."""
+    console_errors.allow("404")  # the old link's answer, which the browser reports
+    scorer_page, board = new_phone(), new_phone()
+    scorer, watcher = start_game(scorer_page, live_server)
+    board.goto(live_server.url + watcher)
+    expect(total(board, "Ann")).to_have_text("0")
+    polls: list[str] = []
+    board.on(
+        "request", lambda request: polls.append(request.url) if "/board" in request.url else None
+    )
+
+    scorer_page.goto(live_server.url + scorer)
+    scorer_page.locator(".replace-links summary").tap()
+    scorer_page.get_by_role("button", name="New scoreboard link").tap()
+    expect(scorer_page.locator(".flash", has_text="The scoreboard has a new link")).to_be_visible()
+
+    banner = board.locator("#connection")
+    expect(banner).to_be_visible(timeout=8000)
+    expect(banner).to_contain_text("link was replaced")
+    expect(banner).to_contain_text("ask the scorer for the new one")
+    expect(banner).not_to_contain_text("Trying again")
+    expect(total(board, "Ann")).to_have_text("0")  # the last board stays, marked as stopped
+    expect(board.locator(".share")).to_be_hidden()  # no QR code of the dead link to pass on
+    board.screenshot(path="/tmp/replaced-link-board.png", full_page=False)
+    asked = len(polls)
+    board.evaluate("document.dispatchEvent(new Event('board-wake'))")
+    board.wait_for_timeout(4000)  # more than two poll intervals
+    assert len(polls) == asked, "the board still asks the old link"
+    expect(banner).to_contain_text("link was replaced")
