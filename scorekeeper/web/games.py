@@ -118,6 +118,18 @@ def conflicting_round(game: Game, stored: Round | None) -> Round | Response | No
     return again if again is not None else round_deleted(game, number)
 
 
+def gone_since_the_form(game: Game, number: int) -> Response | None:
+    """For a correction posted to a round the game no longer has: the conflict page if the form
+    was made at an older version (the round was there then: deleted from another phone before
+    this request read the game), else None (a wrong address: a 404)."""
+    sent = request.form.get("version", "") if request.method == "POST" else ""
+    if not (sent.isascii() and sent.isdigit() and len(sent) <= 9):
+        return None
+    # the version as it is now: the deletion may have landed after this request read the game
+    db.session.refresh(game, ["version"])
+    return round_deleted(game, number) if int(sent) < game.version else None
+
+
 def round_deleted(game: Game, number: int | None) -> Response:
     """The conflict page for a round deleted from another phone while this one corrected it
     (any family's word for it): nothing was saved."""

@@ -49,7 +49,13 @@ from . import csrf, links
 from .csrf import CsrfFailed
 from .errors import html_error
 from .filters import SUIT_SYMBOLS
-from .games import conflicting_round, form_version, game_over_redirect, stale_game
+from .games import (
+    conflicting_round,
+    form_version,
+    game_over_redirect,
+    gone_since_the_form,
+    stale_game,
+)
 from .round_form.fields import RoundFields, blank_fields, valid_key, warnings_digest
 from .round_form.from_record import correction
 from .round_form.names import short_names
@@ -256,6 +262,9 @@ def new_round(token: str) -> BaseResponse:
 def edit_round(token: str, number: int) -> BaseResponse:
     """The form filled from round ``number``, to correct it; POST saves the correction."""
     game = links.scorer_game(token)
+    gone = _stored_round(game, number) is None and gone_since_the_form(game, number)
+    if gone:
+        return gone
     stored = _round_or_404(game, number)
     entry = web_system(game)
     if entry.edit_round_endpoint != "rounds.edit_round":  # a family with a form of its own
@@ -439,6 +448,9 @@ def _stale(game: Game, fields: RoundFields, stored: Round | None) -> Response:
 def delete_round(token: str, number: int) -> BaseResponse:
     """Delete a round, after showing what will go (the later rounds move up one)."""
     game = links.scorer_game(token)
+    gone = _stored_round(game, number) is None and gone_since_the_form(game, number)
+    if gone:
+        return gone
     stored = _round_or_404(game, number)
     entry = web_system(game)
     if request.method == "GET" and entry.delete_round_endpoint != "rounds.delete_round":

@@ -75,3 +75,22 @@ def test_a_correction_racing_a_deletion_is_a_409_never_a_500(app: Flask) -> None
         else:  # the correction won: the deletion was refused, the corrected round stands
             assert (fixed, deleted, left) == (303, 409, 1)
     print(f"\n{TRIALS} races (correction, deletion): {sorted(set(outcomes))}")
+
+
+def test_a_correction_sent_after_the_deletion_landed_is_the_same_409(app: Flask) -> None:
+    """The deletion may finish before the correction is read at all: the form was made when the
+    round was there (an older version), so it is the conflict, not "no round 1"; a correction
+    sent to a round that never was is still a 404."""
+    token = make_game(app)["scorer"]
+    fixer, remover = app.test_client(), app.test_client()
+    first = open_form(fixer, token)
+    assert fixer.post(f"/s/{token}/rounds/new", data={**first, **API_MD}).status_code == 303
+    correction = {**open_form(fixer, token, "1"), **API_MD, "p1-hand": "KH"}
+    assert remover.post(f"/s/{token}/rounds/1/delete", data=delete_form(remover, token, 1))
+    late = fixer.post(f"/s/{token}/rounds/1", data=correction)
+    assert late.status_code == 409
+    assert "Round 1 was deleted" in late.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Round)) == 0
+    fresh = {**correction, "version": str(int(correction["version"]) + 1)}
+    assert fixer.post(f"/s/{token}/rounds/7", data=fresh).status_code == 404

@@ -37,7 +37,7 @@ from ...store.db import db
 from ...store.models import Game, Round
 from ...store.scoreboard import board
 from ...web import links
-from ...web.games import conflicting_round, game_over_redirect
+from ...web.games import conflicting_round, game_over_redirect, gone_since_the_form
 from . import store as spades
 from .board import bid_label
 from .fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
@@ -227,6 +227,10 @@ def new_hand(token: str) -> BaseResponse:
 def edit_hand(token: str, number: int) -> BaseResponse:
     """The form filled from hand ``number``, to correct it; POST saves the correction."""
     game = _spades_or_404(token)
+    if not any(r.number == number for r in game.rounds) and (
+        gone := gone_since_the_form(game, number)
+    ):
+        return gone
     stored = _hand_or_404(game, number)
     if request.method == "POST":
         return _save(game, stored)
