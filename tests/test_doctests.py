@@ -28,6 +28,8 @@ import pytest
         "scorekeeper.systems.spades.rules",
         "scorekeeper.systems.spades.presets",
         "scorekeeper.systems.spades.data",
+        "scorekeeper.systems.gin.melds",
+        "scorekeeper.systems.gin.hand",
         "scorekeeper.store.db",
         "scorekeeper.store.export",
         "scorekeeper.cli",

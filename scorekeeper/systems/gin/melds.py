@@ -1,0 +1,172 @@
+"""Gin Rummy's melds and deadwood (RULES.md, "Gin Rummy"). Pure Python, like the rest.
+
+One 52-card pack, no wilds. Aces are low only: A-2-3 is a run, Q-K-A is not. A meld is a set of
+3 or 4 cards of a rank, or a run of 3 or more of a suit. Cards count ace 1, 2–10 their face,
+J Q K 10; a hand's deadwood is the points of the cards in no meld, with the hand arranged to
+leave the least.
+
+Ten or eleven cards make few melds, so :func:`least_deadwood` searches them exactly: it takes
+the hand's first card still open and either leaves it in the deadwood or puts it in each meld
+it can be in, remembering what each set of open cards can at best leave (2¹¹ sets at most). It
+gives every arrangement that leaves the least, since which one the knocker lays down decides
+what the defender may lay off.
+
+>>> hand = cards("AS 2S 3S 4S 7H 7D 7C KH KD 5C")
+>>> best = least_deadwood(hand)
+>>> best.points, [format_meld(meld) for meld in best.arrangements[0].melds]
+(25, ['7C 7D 7H', 'AS 2S 3S 4S'])
+>>> is_meld(cards("QS KS AS")), is_meld(cards("AS 2S 3S")), is_meld(cards("9H 9D 9C 9S"))
+(False, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from ...engine.cards import Card, CardError, format_cards, parse_cards
+
+#: A card's points in Gin: ace 1, 2–10 their face, J Q K 10.
+_POINTS = {number: min(number, 10) for number in range(1, 14)}
+
+Meld = tuple[Card, ...]
+
+
+def cards(text: str) -> list[Card]:
+    """Cards from codes separated by spaces (``"AS 10H KD"``); a joker is a CardError (Gin
+    plays without).
+
+    >>> cards("AS 10H") == [Card("A", "S"), Card("10", "H")]
+    True
+    """
+    parsed = parse_cards(text.split())
+    for card in parsed:
+        if card.is_joker:
+            raise CardError("Gin Rummy plays without jokers")
+    return parsed
+
+
+def points(card: Card) -> int:
+    """A card's points: ace 1, 2–10 their face, J Q K 10.
+
+    >>> points(Card("A", "S")), points(Card("7", "D")), points(Card("Q", "C"))
+    (1, 7, 10)
+    """
+    return _POINTS[card.number]
+
+
+def deadwood_points(deadwood: Iterable[Card]) -> int:
+    return sum(points(card) for card in deadwood)
+
+
+def format_meld(meld: Iterable[Card]) -> str:
+    """A meld as its codes: ``7C 7D 7H`` (the pages draw the suits)."""
+    return format_cards(meld)
+
+
+def is_meld(meld: Sequence[Card]) -> bool:
+    """Whether ``meld`` is a set (3–4 of a rank, different suits) or a run (3+ of a suit in
+    sequence, aces low)."""
+    if len(meld) < 3 or len(set(meld)) != len(meld) or any(c.is_joker for c in meld):
+        return False
+    if len({card.number for card in meld}) == 1:
+        return len(meld) <= 4
+    if len({card.suit for card in meld}) != 1:
+        return False
+    numbers = sorted(card.number for card in meld)
+    return numbers == list(range(numbers[0], numbers[0] + len(meld)))
+
+
+def candidate_melds(hand: Sequence[Card]) -> list[Meld]:
+    """Every meld that can be made of the hand's cards: each set of 3 or 4 of a rank, and each
+    run of 3 or more within a suit's consecutive cards (in rank order)."""
+    found: list[Meld] = []
+    by_number: dict[int, list[Card]] = {}
+    by_suit: dict[str, list[Card]] = {}
+    for card in hand:
+        by_number.setdefault(card.number, []).append(card)
+        by_suit.setdefault(card.suit, []).append(card)
+    for same in by_number.values():
+        if len(same) == 4:
+            found.append(tuple(same))
+        if len(same) >= 3:
+            found.extend(
+                tuple(card for card in same if card is not left_out)
+                for left_out in (same if len(same) == 4 else [None])
+            )
+    for suited in by_suit.values():
+        suited.sort(key=lambda card: card.number)
+        for start in range(len(suited)):
+            end = start
+            while end + 1 < len(suited) and suited[end + 1].number == suited[end].number + 1:
+                end += 1
+                if end - start >= 2:
+                    found.append(tuple(suited[start : end + 1]))
+    return found
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A hand laid out: its melds and the cards in none (the deadwood)."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+
+    @property
+    def points(self) -> int:
+        return deadwood_points(self.deadwood)
+
+
+@dataclass(frozen=True)
+class Least:
+    """The least deadwood a hand can leave, and every arrangement that leaves it."""
+
+    points: int
+    arrangements: tuple[Arrangement, ...]
+
+
+def least_deadwood(hand: Sequence[Card]) -> Least:
+    """Every arrangement of ``hand`` that leaves the least deadwood (a CardError for a card
+    given twice)."""
+    if len(set(hand)) != len(hand):
+        twice = next(card for card in hand if hand.count(card) > 1)
+        raise CardError(f"{twice} is given twice: Gin plays with one pack")
+    return _least(tuple(sorted(hand, key=lambda card: (card.suit, card.number))))
+
+
+@lru_cache(maxsize=4096)  # a hand asked again (a preview, then its save) is not searched again
+def _least(hand: tuple[Card, ...]) -> Least:
+    index = {card: position for position, card in enumerate(hand)}
+    masks = [(sum(1 << index[card] for card in meld), meld) for meld in candidate_melds(list(hand))]
+    by_first: dict[int, list[tuple[int, Meld]]] = {}
+    for mask, meld in masks:
+        lowest = (mask & -mask).bit_length() - 1
+        by_first.setdefault(lowest, []).append((mask, meld))
+
+    @cache
+    def best(open_cards: int) -> tuple[int, tuple[tuple[Meld, ...], ...]]:
+        """The least deadwood of the open cards, and each way of melding that leaves it."""
+        if not open_cards:
+            return 0, ((),)
+        first = (open_cards & -open_cards).bit_length() - 1
+        rest = open_cards & ~(1 << first)
+        least, ways = best(rest)
+        least += points(hand[first])
+        choices = list(ways)
+        for mask, meld in by_first.get(first, ()):
+            if mask & open_cards != mask:
+                continue
+            left, melded_ways = best(open_cards & ~mask)
+            if left < least:
+                least, choices = left, []
+            if left == least:
+                choices.extend((meld, *way) for way in melded_ways)
+        return least, tuple(choices)
+
+    least, ways = best((1 << len(hand)) - 1)
+    arrangements = []
+    for way in ways:
+        melded = {card for meld in way for card in meld}
+        arrangements.append(Arrangement(way, tuple(card for card in hand if card not in melded)))
+    return Least(least, tuple(arrangements))
