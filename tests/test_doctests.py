@@ -30,6 +30,7 @@ import pytest
         "scorekeeper.systems.spades.data",
         "scorekeeper.systems.gin.melds",
         "scorekeeper.systems.gin.hand",
+        "scorekeeper.systems.gin.game",
         "scorekeeper.store.db",
         "scorekeeper.store.export",
         "scorekeeper.cli",

@@ -1,7 +1,8 @@
 """Gin Rummy (RULES.md, "Gin Rummy"; issue 29), the family ``gin``.
 
-So far its pure part: :mod:`.melds` (melds and the least deadwood, searched exactly) and
+So far its pure part: :mod:`.melds` (melds and the least deadwood, searched exactly),
 :mod:`.hand` (one hand scored from the cards: layoffs, knock, undercut, gin, big gin, Oklahoma's
-upcard, a dead hand). It is not registered in :data:`scorekeeper.systems.FAMILIES` yet: the
-game (target, bonuses, shutout, Hollywood, partnership), its store, pages and JSON come next.
+upcard, a dead hand) and :mod:`.game` (the race to the target, the game, line and shutout
+bonuses, Hollywood's three games). It is not registered in :data:`scorekeeper.systems.FAMILIES`
+yet: partnership gin, its presets, store, pages and JSON come next.
 """
