@@ -22,62 +22,21 @@ scorekeeper.engine.rules.RulesError: option 'min_side_bid' takes a whole number 
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from ...engine.rules import MOST, Rules, RulesError
+from ...engine import options as family_options
+from ...engine.options import FamilyOption
+from ...engine.rules import Rules, RulesError
 from ...engine.standings import RoundResult, Seat, Standings, StandingsError, standings
 from .rules import TRICKS, SpadesRules
 
 #: The marker of a Spades game's stored rules (``{"game": "spades", ...}``).
 GAME = "spades"
 
-SpadesEntry = Literal["number", "select", "checkbox"]
-
-
-@dataclass(frozen=True)
-class SpadesOption:
-    """One Spades option: its name (a field of :class:`SpadesRules`), how a form takes it, what
-    it means, and the values it takes."""
-
-    name: str
-    entry: SpadesEntry
-    label: str
-    low: int = 0
-    high: int = MOST
-    choices: tuple[str, ...] = ()
-    optional: bool = False  # null (none) is a value
-
-    def parse(self, value: Any) -> Any:
-        """The option's value from JSON, or a RulesError naming the option."""
-        name = self.name
-        if value is None and self.optional:
-            return None
-        if self.entry == "checkbox":
-            if not isinstance(value, bool):
-                raise RulesError(f"option {name!r} takes true or false, not {value!r}", name)
-            return value
-        if self.entry == "select":
-            if value not in self.choices:
-                raise RulesError(
-                    f"option {name!r} takes one of {', '.join(self.choices)}, not {value!r}", name
-                )
-            return value
-        if (
-            not isinstance(value, int)
-            or isinstance(value, bool)
-            or not self.low <= value <= self.high
-        ):
-            none = " or null (none)" if self.optional else ""
-            raise RulesError(
-                f"option {name!r} takes a whole number from {self.low} to {self.high}{none}, "
-                f"not {value!r}",
-                name,
-            )
-        return value
+#: A Spades option (the family options of :mod:`scorekeeper.engine.options`).
+SpadesOption = FamilyOption
 
 
 #: Every Spades option, in the order of RULES.md ("Spades").
@@ -110,31 +69,17 @@ SPADES_OPTIONS: dict[str, SpadesOption] = {
 
 def with_options(rules: SpadesRules, options: Mapping[str, Any]) -> SpadesRules:
     """``rules`` with ``options`` (JSON values, named as in RULES.md) changed."""
-    if not isinstance(options, Mapping):
-        raise RulesError("options must be an object of option names and values")
-    changes: dict[str, Any] = {}
-    for name, value in options.items():
-        option = SPADES_OPTIONS.get(name)
-        if option is None:
-            close = difflib.get_close_matches(str(name), SPADES_OPTIONS, n=1)
-            hint = (
-                f" (did you mean {close[0]!r}?)"
-                if close
-                else f"; Spades' options are {', '.join(SPADES_OPTIONS)}"
-            )
-            raise RulesError(f"unknown option {name!r}{hint}", str(name))
-        changes[name] = option.parse(value)
-    return dataclasses.replace(rules, **changes)
+    return family_options.with_options(rules, SPADES_OPTIONS, options, "Spades")
 
 
 def to_dict(rules: SpadesRules) -> dict[str, Any]:
     """The rules as a game stores them: the marker, then every option."""
-    return {"game": GAME} | {name: getattr(rules, name) for name in SPADES_OPTIONS}
+    return family_options.stored(GAME, rules, SPADES_OPTIONS)
 
 
 def from_dict(stored: Mapping[str, Any]) -> SpadesRules:
     """Rules a game stored (:func:`to_dict`); missing options take the ``spades`` preset's."""
-    return with_options(SpadesRules(), {k: v for k, v in stored.items() if k != "game"})
+    return family_options.from_stored(SpadesRules(), SPADES_OPTIONS, stored, "Spades")
 
 
 def is_spades(stored: Mapping[str, Any]) -> bool:
