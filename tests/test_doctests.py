@@ -31,6 +31,7 @@ import pytest
         "scorekeeper.systems.gin.melds",
         "scorekeeper.systems.gin.hand",
         "scorekeeper.systems.gin.game",
+        "scorekeeper.systems.gin.rules",
         "scorekeeper.store.db",
         "scorekeeper.store.export",
         "scorekeeper.cli",
