@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cached_property, lru_cache
 
 from ...engine.cards import Card, CardError, format_cards, parse_cards
 
@@ -118,55 +118,92 @@ class Arrangement:
         return deadwood_points(self.deadwood)
 
 
-@dataclass(frozen=True)
 class Least:
-    """The least deadwood a hand can leave, and every arrangement that leaves it."""
+    """The least deadwood a hand can leave (``points``), and every arrangement that leaves it
+    (``arrangements``, worked out when first asked: a count alone needs none of them)."""
 
-    points: int
-    arrangements: tuple[Arrangement, ...]
+    __slots__ = ("__dict__", "_search", "points")
+
+    def __init__(self, points: int, search: _Search) -> None:
+        self.points = points
+        self._search = search
+
+    @cached_property
+    def arrangements(self) -> tuple[Arrangement, ...]:
+        return self._search.arrangements()
+
+    def __repr__(self) -> str:
+        return f"Least(points={self.points})"
 
 
 def least_deadwood(hand: Sequence[Card]) -> Least:
-    """Every arrangement of ``hand`` that leaves the least deadwood (a CardError for a card
-    given twice)."""
+    """The least deadwood of ``hand``, and its arrangements (a CardError for a card given
+    twice)."""
     if len(set(hand)) != len(hand):
         twice = next(card for card in hand if hand.count(card) > 1)
         raise CardError(f"{twice} is given twice: Gin plays with one pack")
     return _least(tuple(sorted(hand, key=lambda card: (card.suit, card.number))))
 
 
-@lru_cache(maxsize=4096)  # a hand asked again (a preview, then its save) is not searched again
+@lru_cache(maxsize=64)  # a hand asked again (a preview, then its save) is not searched again
 def _least(hand: tuple[Card, ...]) -> Least:
-    index = {card: position for position, card in enumerate(hand)}
-    masks = [(sum(1 << index[card] for card in meld), meld) for meld in candidate_melds(list(hand))]
-    by_first: dict[int, list[tuple[int, Meld]]] = {}
-    for mask, meld in masks:
-        lowest = (mask & -mask).bit_length() - 1
-        by_first.setdefault(lowest, []).append((mask, meld))
+    search = _Search(hand)
+    return Least(search.least((1 << len(hand)) - 1), search)
 
-    @cache
-    def best(open_cards: int) -> tuple[int, tuple[tuple[Meld, ...], ...]]:
-        """The least deadwood of the open cards, and each way of melding that leaves it."""
+
+class _Search:
+    """The search over one hand's cards (bit ``i``: ``hand[i]`` still open), each card either
+    left in the deadwood or put in a meld with the lowest open card first: every partition once,
+    and what each set of open cards can at best leave remembered."""
+
+    def __init__(self, hand: tuple[Card, ...]) -> None:
+        self.hand = hand
+        self.values = [points(card) for card in hand]
+        index = {card: position for position, card in enumerate(hand)}
+        self.by_first: list[list[tuple[int, Meld]]] = [[] for _ in hand]
+        for meld in candidate_melds(list(hand)):
+            mask = 0
+            for card in meld:
+                mask |= 1 << index[card]
+            self.by_first[(mask & -mask).bit_length() - 1].append((mask, meld))
+        self.memo: dict[int, int] = {0: 0}
+
+    def least(self, open_cards: int) -> int:
+        """The least deadwood the open cards can leave."""
+        known = self.memo.get(open_cards)
+        if known is not None:
+            return known
+        lowest = open_cards & -open_cards
+        first = lowest.bit_length() - 1
+        best = self.least(open_cards ^ lowest) + self.values[first]
+        for mask, _ in self.by_first[first]:
+            if mask & open_cards == mask:
+                left = self.least(open_cards ^ mask)
+                if left < best:
+                    best = left
+        self.memo[open_cards] = best
+        return best
+
+    def ways(self, open_cards: int) -> list[tuple[Meld, ...]]:
+        """Every way of melding the open cards that leaves the least."""
         if not open_cards:
-            return 0, ((),)
-        first = (open_cards & -open_cards).bit_length() - 1
-        rest = open_cards & ~(1 << first)
-        least, ways = best(rest)
-        least += points(hand[first])
-        choices = list(ways)
-        for mask, meld in by_first.get(first, ()):
-            if mask & open_cards != mask:
-                continue
-            left, melded_ways = best(open_cards & ~mask)
-            if left < least:
-                least, choices = left, []
-            if left == least:
-                choices.extend((meld, *way) for way in melded_ways)
-        return least, tuple(choices)
+            return [()]
+        target = self.least(open_cards)
+        lowest = open_cards & -open_cards
+        first = lowest.bit_length() - 1
+        found: list[tuple[Meld, ...]] = []
+        if self.least(open_cards ^ lowest) + self.values[first] == target:
+            found.extend(self.ways(open_cards ^ lowest))
+        for mask, meld in self.by_first[first]:
+            if mask & open_cards == mask and self.least(open_cards ^ mask) == target:
+                found.extend((meld, *way) for way in self.ways(open_cards ^ mask))
+        return found
 
-    least, ways = best((1 << len(hand)) - 1)
-    arrangements = []
-    for way in ways:
-        melded = {card for meld in way for card in meld}
-        arrangements.append(Arrangement(way, tuple(card for card in hand if card not in melded)))
-    return Least(least, tuple(arrangements))
+    def arrangements(self) -> tuple[Arrangement, ...]:
+        laid_out = []
+        for way in self.ways((1 << len(self.hand)) - 1):
+            melded = {card for meld in way for card in meld}
+            laid_out.append(
+                Arrangement(way, tuple(card for card in self.hand if card not in melded))
+            )
+        return tuple(laid_out)
