@@ -81,28 +81,37 @@ def is_meld(meld: Sequence[Card]) -> bool:
 def candidate_melds(hand: Sequence[Card]) -> list[Meld]:
     """Every meld that can be made of the hand's cards: each set of 3 or 4 of a rank, and each
     run of 3 or more within a suit's consecutive cards (in rank order)."""
+    return _melds_of_ordered(sorted(hand, key=_by_suit))
+
+
+def _by_suit(card: Card) -> tuple[str, int]:
+    return card.suit, card.number
+
+
+def _melds_of_ordered(ordered: Sequence[Card]) -> list[Meld]:
+    """:func:`candidate_melds` of cards ordered by suit, then rank: one pass finds the runs."""
     found: list[Meld] = []
-    by_number: dict[int, list[Card]] = {}
-    by_suit: dict[str, list[Card]] = {}
-    for card in hand:
-        by_number.setdefault(card.number, []).append(card)
-        by_suit.setdefault(card.suit, []).append(card)
-    for same in by_number.values():
-        if len(same) == 4:
+    start = 0
+    for end in range(1, len(ordered) + 1):
+        if (
+            end < len(ordered)
+            and ordered[end].suit == ordered[end - 1].suit
+            and ordered[end].number == ordered[end - 1].number + 1
+        ):
+            continue
+        for first in range(start, end - 2):  # every run of 3 or more within this stretch
+            for last in range(first + 3, end + 1):
+                found.append(tuple(ordered[first:last]))
+        start = end
+    by_number: list[list[Card]] = [[] for _ in range(14)]
+    for card in ordered:
+        by_number[card.number].append(card)
+    for same in by_number:
+        if len(same) == 3:
             found.append(tuple(same))
-        if len(same) >= 3:
-            found.extend(
-                tuple(card for card in same if card is not left_out)
-                for left_out in (same if len(same) == 4 else [None])
-            )
-    for suited in by_suit.values():
-        suited.sort(key=lambda card: card.number)
-        for start in range(len(suited)):
-            end = start
-            while end + 1 < len(suited) and suited[end + 1].number == suited[end].number + 1:
-                end += 1
-                if end - start >= 2:
-                    found.append(tuple(suited[start : end + 1]))
+        elif len(same) == 4:
+            found.append(tuple(same))
+            found.extend(tuple(c for c in same if c is not left_out) for left_out in same)
     return found
 
 
@@ -142,7 +151,7 @@ def least_deadwood(hand: Sequence[Card]) -> Least:
     if len(set(hand)) != len(hand):
         twice = next(card for card in hand if hand.count(card) > 1)
         raise CardError(f"{twice} is given twice: Gin plays with one pack")
-    return _least(tuple(sorted(hand, key=lambda card: (card.suit, card.number))))
+    return _least(tuple(sorted(hand, key=_by_suit)))
 
 
 @lru_cache(maxsize=64)  # a hand asked again (a preview, then its save) is not searched again
@@ -161,7 +170,7 @@ class _Search:
         self.values = [points(card) for card in hand]
         index = {card: position for position, card in enumerate(hand)}
         self.by_first: list[list[tuple[int, Meld]]] = [[] for _ in hand]
-        for meld in candidate_melds(list(hand)):
+        for meld in _melds_of_ordered(hand):
             mask = 0
             for card in meld:
                 mask |= 1 << index[card]
