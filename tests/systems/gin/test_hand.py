@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from itertools import combinations
 
-from scorekeeper.engine.cards import Card
+import hypothesis
+import pytest
+from hypothesis import strategies as st
+
+from scorekeeper.engine.cards import ALL_CARDS, Card
 from scorekeeper.systems.gin.hand import (
     GinError,
     HandResult,
@@ -14,7 +18,7 @@ from scorekeeper.systems.gin.hand import (
     layoffs,
     score_hand,
 )
-from scorekeeper.systems.gin.melds import cards
+from scorekeeper.systems.gin.melds import cards, is_meld, least_deadwood, points
 
 RULES = HandRules()
 
@@ -137,3 +141,50 @@ def test_a_card_twice_and_a_dead_hand() -> None:
         RULES, "4S 5S 6S 9H 9D 9C JC QC KC 8D", "AH 7H 10H 10S 10D QH QD QS 2D 3C", dead=True
     )
     assert (dead.kind, dead.winner, dead.points) == ("dead", None, 0)
+
+
+def brute_defence(knocker_melds: list[tuple[Card, ...]], hand: list[Card]) -> int:
+    """The defender's least deadwood by brute force: every set of disjoint melds of their own
+    (each found by trying every group of cards), then every card that makes a knocker's meld
+    (as it has grown) a longer meld laid off, until none does."""
+    own = [
+        frozenset(group)
+        for size in range(3, len(hand) + 1)
+        for group in combinations(hand, size)
+        if is_meld(list(group))
+    ]
+    best = sum(points(card) for card in hand)
+    for count in range(4):
+        for chosen in combinations(own, count):
+            used = frozenset().union(*chosen)
+            if sum(len(meld) for meld in chosen) != len(used):
+                continue
+            left = [card for card in hand if card not in used]
+            grown = [list(meld) for meld in knocker_melds]
+            laid = True
+            while laid:
+                laid = False
+                for card in list(left):
+                    for meld in grown:
+                        if is_meld([*meld, card]):
+                            meld.append(card)
+                            left.remove(card)
+                            laid = True
+                            break
+            best = min(best, sum(points(card) for card in left))
+    return best
+
+
+@hypothesis.settings(max_examples=150, derandomize=True, database=None, deadline=None)
+@hypothesis.given(st.data())
+def test_the_defence_agrees_with_brute_force(data: st.DataObject) -> None:
+    """A knocker's melds from a meld-rich corner of the pack, the defender's ten cards from the
+    rest of it: the defence leaves what the brute force does."""
+    corner = [c for c in ALL_CARDS if not c.is_joker and c.suit in "SHD" and 3 <= c.number <= 8]
+    dealt = data.draw(st.lists(st.sampled_from(corner), min_size=10, max_size=10, unique=True))
+    arrangement = least_deadwood(dealt).arrangements[0]
+    knocker_melds = list(arrangement.melds)
+    rest = [c for c in ALL_CARDS if not c.is_joker and c not in dealt]
+    near = [c for c in rest if 2 <= c.number <= 10]
+    hand = data.draw(st.lists(st.sampled_from(near), min_size=10, max_size=10, unique=True))
+    assert defend(knocker_melds, hand).points == brute_defence(knocker_melds, hand)
