@@ -2,9 +2,13 @@
 bonuses added at the end, and Hollywood's three games at once. Pure Python.
 
 Each hand is won by one player (its points) or by nobody (a dead hand). A game ends when a
-player reaches ``target``; then the winner takes ``game_bonus``, each player ``line_bonus`` for
-each hand they won in it (the loser included), and a shutout (the loser won no hand) doubles the
-winner's whole score (``shutout_rule`` ``double``) or the game bonus (``bonus``), or nothing.
+player reaches ``target`` (the one with the most, if two do in one round: a tie plays on); then
+the winner takes ``game_bonus``, each player ``line_bonus`` for each hand they won in it (the
+loser included), and a shutout (the loser won no hand) doubles the winner's whole score
+(``shutout_rule`` ``double``) or the game bonus (``bonus``), or nothing.
+
+Partnership gin plays a hand per pair of opponents in each round; a side scores what its
+players win, and the sides race to the target; a game is judged when its round is over.
 
 Hollywood plays three games at once: a player's first hand won scores in game 1, their second
 in games 1 and 2, their third and later in all three, each only while that game is open. Each
@@ -12,7 +16,7 @@ game ends and takes its bonuses on its own; the match is over when all three are
 totals are the sums of the three.
 
 >>> hands = [Won("Ann", 30), Won("Bob", 20), Won(None, 0), Won("Ann", 75)]
->>> game = columns(GameRules(), ["Ann", "Bob"], hands)[0]
+>>> game = columns(GameRules(), ["Ann", "Bob"], one_hand_a_round(hands))[0]
 >>> game.over, game.winner, game.points, game.totals
 (True, 'Ann', {'Ann': 105, 'Bob': 20}, {'Ann': 255, 'Bob': 45})
 >>> game.lines["Ann"]
@@ -62,29 +66,47 @@ class Column:
     lines: dict[str, tuple[str, ...]]
 
 
-def columns(rules: GameRules, players: Sequence[str], hands: Sequence[Won]) -> list[Column]:
-    """The game (or Hollywood's three) after ``hands``, in the order played."""
+def columns(
+    rules: GameRules, competitors: Sequence[str], rounds: Sequence[Sequence[Won]]
+) -> list[Column]:
+    """The game (or Hollywood's three) after ``rounds``, in the order played. A round holds
+    one hand (two players), or one hand per pair of opponents (partnership gin: its winners are
+    the sides); a game is judged once its round is over: the competitor at or past the target
+    with the most wins it, and a tie for the most plays on."""
     count = HOLLYWOOD_GAMES if rules.hollywood else 1
-    points = [dict.fromkeys(players, 0) for _ in range(count)]
-    boxes = [dict.fromkeys(players, 0) for _ in range(count)]
+    points = [dict.fromkeys(competitors, 0) for _ in range(count)]
+    boxes = [dict.fromkeys(competitors, 0) for _ in range(count)]
     winners: list[str | None] = [None] * count
-    wins = dict.fromkeys(players, 0)
-    for number, hand in enumerate(hands, 1):
-        if hand.winner is None:
-            continue
-        if hand.winner not in wins:
-            raise ValueError(f"hand {number}: {hand.winner} is not playing")
-        wins[hand.winner] += 1
-        # Hollywood: the first win scores in game 1, the second in 1 and 2, then all three
-        reach = min(wins[hand.winner], count) if rules.hollywood else 1
-        for game in range(reach):
-            if winners[game] is not None:
-                continue  # an ended game takes no more hands
-            points[game][hand.winner] += hand.points
-            boxes[game][hand.winner] += 1
-            if points[game][hand.winner] >= rules.target:
-                winners[game] = hand.winner
+    wins = dict.fromkeys(competitors, 0)
+    for number, hands in enumerate(rounds, 1):
+        for hand in hands:
+            if hand.winner is None:
+                continue
+            if hand.winner not in wins:
+                raise ValueError(f"round {number}: {hand.winner} is not playing")
+            wins[hand.winner] += 1
+            # Hollywood: the first win scores in game 1, the second in 1 and 2, then all three
+            reach = min(wins[hand.winner], count) if rules.hollywood else 1
+            for game in range(reach):
+                if winners[game] is None:  # an ended game takes no more hands
+                    points[game][hand.winner] += hand.points
+                    boxes[game][hand.winner] += 1
+        for game in range(count):
+            if winners[game] is None:
+                winners[game] = _reached(rules, points[game])
     return [_column(rules, points[game], boxes[game], winners[game]) for game in range(count)]
+
+
+def _reached(rules: GameRules, points: dict[str, int]) -> str | None:
+    """Who won a game as it stands after a round: the most at or past the target, alone."""
+    top = max(points.values())
+    leaders = [name for name, total in points.items() if total == top]
+    return leaders[0] if top >= rules.target and len(leaders) == 1 else None
+
+
+def one_hand_a_round(hands: Sequence[Won]) -> list[list[Won]]:
+    """Rounds of one hand each (two players)."""
+    return [[hand] for hand in hands]
 
 
 def _column(

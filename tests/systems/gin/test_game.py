@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.systems.gin.game import GameRules, Won, columns, match_totals
+from scorekeeper.systems.gin.game import GameRules, Won, match_totals, one_hand_a_round
+from scorekeeper.systems.gin.game import columns as by_rounds
 
 PLAYERS = ["Ann", "Bob"]
+
+
+def columns(rules: GameRules, players: list[str], hands: list[Won]) -> list[object]:
+    """Two players: a hand a round."""
+    return by_rounds(rules, players, one_hand_a_round(hands))  # type: ignore[return-value]
 
 
 def test_a_game_goes_on_until_the_target_and_bonuses_come_at_the_end() -> None:
@@ -58,5 +64,23 @@ def test_hollywood_over_five_hands() -> None:
 
 
 def test_a_hand_won_by_someone_not_playing_is_refused() -> None:
-    with pytest.raises(ValueError, match="hand 1: Cy is not playing"):
+    with pytest.raises(ValueError, match="round 1: Cy is not playing"):
         columns(GameRules(), PLAYERS, [Won("Cy", 10)])
+
+
+def test_partnership_sides_add_their_hands_and_race_to_the_target() -> None:
+    """Two hands a round, one per pair of opponents: the side's players' wins add up; a round
+    in which both sides pass 125 goes to the side with more; a tie for the most plays on."""
+    rules = GameRules(target=125)
+    sides = ["Ann & Cy", "Bob & Dee"]
+    rounds = [
+        [Won("Ann & Cy", 40), Won("Bob & Dee", 30)],
+        [Won("Ann & Cy", 50), Won(None, 0)],
+        [Won("Bob & Dee", 100), Won("Ann & Cy", 40)],  # both past 125: 130 against 130
+    ]
+    level = by_rounds(rules, sides, rounds)[0]
+    assert (level.over, level.points) == (False, {"Ann & Cy": 130, "Bob & Dee": 130})
+    ended = by_rounds(rules, sides, [*rounds, [Won("Bob & Dee", 5), Won("Ann & Cy", 1)]])[0]
+    assert (ended.over, ended.winner) == (True, "Bob & Dee")
+    assert ended.boxes == {"Ann & Cy": 4, "Bob & Dee": 3}
+    assert ended.totals == {"Ann & Cy": 131 + 100, "Bob & Dee": 135 + 100 + 75}
