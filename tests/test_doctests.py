@@ -32,6 +32,7 @@ import pytest
         "scorekeeper.systems.gin.hand",
         "scorekeeper.systems.gin.game",
         "scorekeeper.systems.gin.rules",
+        "scorekeeper.systems.gin.round",
         "scorekeeper.store.db",
         "scorekeeper.store.export",
         "scorekeeper.cli",
