@@ -47,8 +47,8 @@ def clean_name(text: str) -> str:
             kept.append(" ")
         elif char in _JOINERS or unicodedata.category(char) not in _REMOVED:
             kept.append(char)
-    words = "".join(kept).split()
-    return " ".join(_joined_inside(word) for word in words if _joined_inside(word))
+    words = (_joined_inside(word) for word in "".join(kept).split())
+    return " ".join(word for word in words if word)
 
 
 def _joined_inside(word: str) -> str:

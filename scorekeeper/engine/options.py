@@ -26,12 +26,11 @@ scorekeeper.engine.rules.RulesError: unknown option 'targt' (did you mean 'targe
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from .rules import MOST, RulesError
+from .rules import MOST, RulesError, unknown_option
 
 Entry = Literal["number", "select", "checkbox"]
 RulesT = TypeVar("RulesT")
@@ -90,13 +89,7 @@ def with_options(
     for name, value in options.items():
         option = table.get(name)
         if option is None:
-            close = difflib.get_close_matches(str(name), table, n=1)
-            hint = (
-                f" (did you mean {close[0]!r}?)"
-                if close
-                else f"; {family}'s options are {', '.join(table)}"
-            )
-            raise RulesError(f"unknown option {name!r}{hint}", str(name))
+            raise unknown_option(name, table, f"{family}'s options")
         changes[name] = option.parse(value)
     return dataclasses.replace(rules, **changes)  # type: ignore[type-var]
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -50,6 +50,19 @@ class RulesError(ValueError):
     def __init__(self, message: str, option: str | None = None) -> None:
         super().__init__(message)
         self.option = option
+
+
+def unknown_option(name: object, known: Iterable[str], listed_as: str) -> RulesError:
+    """The error for an option no one declared: the closest name it may have meant, else every
+    name (``listed_as``: "the options", "Spades' options" …).
+
+    >>> str(unknown_option("targt", ["target", "tie_rule"], "the options"))
+    "unknown option 'targt' (did you mean 'target'?)"
+    """
+    names = list(known)
+    close = difflib.get_close_matches(str(name), names, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else f"; {listed_as} are {', '.join(names)}"
+    return RulesError(f"unknown option {name!r}{hint}", str(name))
 
 
 # --- the types of the options ----------------------------------------------------------------
@@ -599,13 +612,7 @@ class Rules:
         for name, value in options.items():
             option = OPTIONS.get(name)
             if option is None:
-                close = difflib.get_close_matches(str(name), OPTIONS, n=1)
-                hint = (
-                    f" (did you mean {close[0]!r}?)"
-                    if close
-                    else (f"; the options are {', '.join(OPTIONS)}")
-                )
-                raise RulesError(f"unknown option {name!r}{hint}", str(name))
+                raise unknown_option(name, OPTIONS, "the options")
             if name == "card_points" and isinstance(value, Mapping):
                 value = {**_dump_card_points(self.card_points), **value}
             try:

@@ -13,6 +13,7 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -120,12 +121,14 @@ def new_phone(browser: object, console_errors: ConsoleErrors) -> Iterator[object
     contexts = []
     errors = console_errors
 
-    def open_phone(dark: bool = False, width: int = PHONE["width"]) -> object:
+    def open_phone(dark: bool = False, width: int = PHONE["width"], **options: Any) -> object:
+        """A phone page; ``options``: more of Playwright's context options (a time zone …)."""
         context = browser.new_context(  # type: ignore[attr-defined]
             viewport={"width": width, "height": PHONE["height"]},
             is_mobile=True,
             has_touch=True,
             color_scheme="dark" if dark else "light",
+            **options,
         )
         contexts.append(context)
         page = context.new_page()

@@ -20,7 +20,7 @@ from scorekeeper.store import records
 from scorekeeper.store.db import db
 from scorekeeper.store.models import GameChange
 
-from .conftest import PHONE, ConsoleErrors, LiveServer, scrolls_sideways
+from .conftest import ConsoleErrors, LiveServer, scrolls_sideways
 
 #: The moment every time of the game is set to, and what each phone must show for it.
 MOMENT = datetime(2026, 3, 1, 13, 28, tzinfo=UTC)
@@ -64,36 +64,14 @@ def game_links(live_server: LiveServer) -> Iterator[dict[str, str]]:
 
 
 @pytest.fixture
-def zoned_phone(browser: Any, console_errors: ConsoleErrors) -> Iterator[Callable[..., Any]]:
+def zoned_phone(new_phone: Callable[..., Any]) -> Callable[..., Any]:
     """A factory of phone pages (390×844, touch) in a time zone and a locale."""
-    contexts: list[Any] = []
 
     def open_phone(timezone_id: str, locale: str) -> Any:
-        context = browser.new_context(
-            viewport=PHONE,
-            is_mobile=True,
-            has_touch=True,
-            timezone_id=timezone_id,
-            locale=locale,
-            service_workers="block",  # the board's polls go past page.route, not a worker
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.on(
-            "console",
-            lambda message: (
-                console_errors.append(f"{message.type}: {message.text}")
-                if message.type == "error"
-                else None
-            ),
-        )
-        page.on("pageerror", lambda error: console_errors.append(f"page error: {error}"))
-        return page
+        # the board's polls go past page.route, not through a service worker
+        return new_phone(timezone_id=timezone_id, locale=locale, service_workers="block")
 
-    yield open_phone
-    for context in contexts:
-        context.close()
-    console_errors.check()
+    return open_phone
 
 
 def clocks(text: str) -> set[str]:
