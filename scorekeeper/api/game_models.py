@@ -193,6 +193,14 @@ class SideTotalOut(ResponseModel):
     )
 
 
+class ColumnOut(ResponseModel):
+    """One of several games scored at once (Hollywood gin's three)."""
+
+    totals: dict[str, int] = Field(description="each competitor's total in this game")
+    finished: bool
+    winners: list[str]
+
+
 class BoardResponse(ResponseModel):
     """The scoreboard of a game, from its stored rounds (``version`` is also the ETag)."""
 
@@ -223,4 +231,9 @@ class BoardResponse(ResponseModel):
     next_wild_rank: str | None = Field(
         description="the wild rank of the round in play, once its deal has shown it (or the "
         "rules fix it), else null"
+    )
+    columns: list[ColumnOut] = Field(
+        default_factory=list,
+        description="the games scored at once, each with its own totals and end (Hollywood "
+        "gin's three, whose sums are `totals`); empty for one game",
     )

@@ -31,6 +31,7 @@ from .endpoints import api_route, document
 from .errors import ApiError, json_errors
 from .game_models import (
     BoardResponse,
+    ColumnOut,
     GameCreated,
     GameRequest,
     RoundOut,
@@ -212,6 +213,10 @@ def board(game: Game, since: int | None = None) -> BoardResponse:
         next_dealer=value.next_dealer,
         next_round=value.next_round,
         next_wild_rank=value.next_wild,
+        columns=[
+            ColumnOut(totals=column.totals, finished=column.finished, winners=column.winners)
+            for column in standing.columns
+        ],
     )
 
 

@@ -12,6 +12,7 @@ from pydantic import ConfigDict, Field, RootModel
 
 from .types import (
     CardCode,
+    DealRulesField,
     JokerEffect,
     MeldCardCode,
     MeldRulesField,
@@ -58,7 +59,7 @@ class DealRequest(RequestModel):
         }
     )
 
-    rules: MeldRulesField
+    rules: DealRulesField
     players: list[PlayerName] = Field(
         min_length=2, max_length=8, description="the players' names in seat order"
     )

@@ -14,12 +14,12 @@ from .types import (
     CalledMeldCardCode,
     CardCode,
     JokerEffect,
-    MeldRulesField,
     PlayerName,
     RankCode,
     RequestModel,
     ResponseModel,
     SideRef,
+    rules_field,
 )
 
 TeamName = SideRef
@@ -133,10 +133,19 @@ class RoundBody(RequestModel):
     players: list[RoundPlayer] = Field(min_length=1, max_length=8)
 
 
+def _scores_these(system: Any) -> bool:
+    """The family whose one-round bodies are :class:`RoundScoreRequest`."""
+    return getattr(getattr(system, "referee_models", None), "score_body", None) is (
+        RoundScoreRequest
+    )
+
+
 class RoundScoreRequest(RoundBody):
     """A round to score with the given rules (``POST /api/v1/rounds/score``)."""
 
-    rules: MeldRulesField
+    rules: rules_field(  # type: ignore[valid-type]
+        "RoundRulesObject", _scores_these, "a family whose rounds are scored by melds and hands"
+    )
 
 
 class MeldScore(ResponseModel):

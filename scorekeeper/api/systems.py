@@ -14,11 +14,14 @@ from typing import Any, Protocol, Union, cast, runtime_checkable
 from flask import Response
 from pydantic import BaseModel, Field, RootModel, create_model
 
+from ..engine.rules import RulesError
 from ..engine.system import SYSTEMS
 from ..store.models import Game
 from ..store.scoreboard import Board
 from ..store.systems import StoreSystem, store_system
 from .game_models import BoardResponse, GameRequest, RoundOut
+from .models import MeldArrangeRequest, MeldCheckRequest, MeldCheckResponse
+from .types import RulesObject
 
 
 @dataclass(frozen=True)
@@ -59,8 +62,11 @@ class ApiSystem(StoreSystem, Protocol):
     def board_rounds(self, board: Board) -> BoardRounds:
         """The game's rounds as the scoreboard's JSON gives them."""
 
-    def example_round(self, players: Sequence[str], *, decisive: bool = False) -> dict[str, Any]:
-        """A round a table of ``players`` (in seat order) could have played, as ``POST
+    def example_round(
+        self, rules: Any, players: Sequence[str], *, decisive: bool = False
+    ) -> dict[str, Any]:
+        """A round a table of ``players`` (in seat order) could have played under ``rules``
+        (the family's rules value), as ``POST
         <edit_url>/rounds`` takes it: what the contract tests post to every family. With
         ``decisive``, one that goes as far toward the game's end as a round can (posted again
         and again, it ends any game of the family within a few rounds)."""
@@ -133,3 +139,79 @@ def _family_models(models: tuple[ApiModels, ...]) -> FamilyModels:
         },
     )
     return FamilyModels(post, stored, board)
+
+
+# --- the stateless endpoints ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RefereeModels:
+    """A referee family's models of the stateless endpoints."""
+
+    arranged: type[BaseModel]  # the answer of POST /api/v1/melds/arrange
+    score_body: type[BaseModel]  # the body of POST /api/v1/rounds/score (with its ``rules``)
+    scored: type[BaseModel]  # its answer (200, or 422 with ``problems``)
+
+
+@runtime_checkable
+class ApiReferee(Protocol):
+    """What the stateless endpoints ask of a family whose melds the referee judges
+    (``Capabilities.referee``): a meld checked, a player's cards arranged, one round scored,
+    each by the family's own rules (``rules``: its rules value, from the request's preset)."""
+
+    referee_models: RefereeModels
+
+    def check_meld(self, rules: Any, body: MeldCheckRequest) -> MeldCheckResponse:
+        """``POST /api/v1/melds/check``."""
+
+    def arrange_melds(self, rules: Any, body: MeldArrangeRequest) -> BaseModel:
+        """``POST /api/v1/melds/arrange``."""
+
+    def score_round(self, rules: Any, body: Any) -> tuple[BaseModel, int]:
+        """``POST /api/v1/rounds/score``: the body validated by ``score_body``."""
+
+
+def referees() -> list[ApiReferee]:
+    """The registered families whose melds the referee judges."""
+    return [
+        system
+        for system in SYSTEMS
+        if system.capabilities.referee and isinstance(system, ApiReferee)
+    ]
+
+
+def referee_for(value: str | RulesObject) -> tuple[ApiReferee, Any]:
+    """The family a request's ``rules`` name, and its rules; a RulesError (400) names a
+    preset no family has, or one whose family has no melds to judge."""
+    preset, options = (value, {}) if isinstance(value, str) else (value.preset, value.options)
+    system = SYSTEMS.for_preset(preset)
+    if not (system.capabilities.referee and isinstance(system, ApiReferee)):
+        judged = [p for family in referees() for p in cast(Any, family).presets]
+        raise RulesError(
+            f"{system.name} ({preset!r}) has no melds to judge: these endpoints take "
+            f"{', '.join(judged)}",
+            "preset",
+        )
+    return system, system.rules_for(preset, options)
+
+
+def referee_union(kind: str) -> type[BaseModel]:
+    """One of every referee family's model of a kind (``arranged``, ``score_body``,
+    ``scored``), for the OpenAPI document."""
+    models = [getattr(family.referee_models, kind) for family in referees()]
+    return _referee_union(kind, tuple(dict.fromkeys(models)))
+
+
+@cache
+def _referee_union(kind: str, models: tuple[type[BaseModel], ...]) -> type[BaseModel]:
+    if len(models) == 1:
+        return models[0]
+    root: Any = RootModel
+    name = {"arranged": "MeldArrangeAnswer", "score_body": "RoundScoreBody"}.get(
+        kind, "RoundScoreAnswer"
+    )
+    return type(
+        name,
+        (root[_one_of(models)],),
+        {"__doc__": models[0].__doc__, "__module__": __name__},
+    )

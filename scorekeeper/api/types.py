@@ -6,6 +6,7 @@ and documents itself in the OpenAPI schema.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from pydantic import (
@@ -22,8 +23,8 @@ from pydantic_core import PydanticCustomError
 from ..engine.cards import Card, declared_code, parse_declared, parse_rank
 from ..engine.names import clean_name, name_problem
 from ..engine.presets import rules_for
-from ..engine.rules import OPTIONS, Rules
 from ..engine.rules import JokerEffect as JokerEffectName
+from ..engine.rules import Rules
 from ..engine.system import SYSTEMS
 
 
@@ -181,17 +182,6 @@ def _preset_enum(schema: dict[str, Any]) -> None:
     schema["enum"] = [preset.id for preset in SYSTEMS.presets()]
 
 
-def _meld_preset_enum(schema: dict[str, Any]) -> None:
-    """The presets of the families whose melds the referee judges: what the endpoints that
-    check, arrange, deal and score one round by the engine's rules take (:func:`to_rules`)."""
-    schema["enum"] = [
-        preset.id
-        for system in SYSTEMS
-        if system.capabilities.referee
-        for preset in system.presets.values()
-    ]
-
-
 def _rules_kind(value: Any) -> str | None:
     if isinstance(value, str):
         return "preset"
@@ -222,21 +212,6 @@ class RulesObject(RequestModel):
     )
 
 
-class MeldRulesObject(RulesObject):
-    """A preset of a family whose melds the referee judges, with some options changed."""
-
-    preset: str = Field(
-        "rummy500",
-        description="the preset to start from",
-        json_schema_extra=_meld_preset_enum,
-    )
-    options: dict[str, Any] = Field(
-        default_factory=dict,
-        description="options that override the preset's, named as in RULES.md",
-        json_schema_extra={"propertyNames": {"enum": list(OPTIONS)}},
-    )
-
-
 #: The rules of a new game: any family's preset.
 RulesField = Annotated[
     Annotated[str, Tag("preset"), Field(json_schema_extra=_preset_enum)]
@@ -244,13 +219,75 @@ RulesField = Annotated[
     Discriminator(_rules_kind, **_RULES_TYPE),
     Field(description="a preset id, or a preset with some options changed"),
 ]
-#: The rules of a meld to check, a table to arrange, a deal or one round to score.
-MeldRulesField = Annotated[
-    Annotated[str, Tag("preset"), Field(json_schema_extra=_meld_preset_enum)]
-    | Annotated[MeldRulesObject, Tag("object")],
-    Discriminator(_rules_kind, **_RULES_TYPE),
-    Field(description="a preset id, or a preset with some options changed"),
-]
+
+
+def rules_field(name: str, chosen: Callable[[Any], bool], what: str) -> Any:
+    """A ``rules`` field that takes the presets of the families ``chosen`` picks (a game
+    system in, a bool out): a preset id, or an object with the preset's family's own options.
+    The document lists them when it is made, once the families are registered; ``name`` is
+    the object's name there, ``what`` says whose presets they are."""
+
+    def families() -> list[Any]:
+        return [system for system in SYSTEMS if chosen(system)]
+
+    def preset_enum(schema: dict[str, Any]) -> None:
+        schema["enum"] = [preset for system in families() for preset in system.presets]
+
+    def shapes(schema: dict[str, Any]) -> None:
+        # one shape per family: its presets with its own options; without ``preset`` the
+        # object is the first family's (the preset defaults to rummy500)
+        properties = schema.pop("properties")
+        schema.pop("additionalProperties", None)  # each shape closes itself
+        found = []
+        for index, system in enumerate(families()):
+            presets = list(system.presets)
+            stored = system.rules_to_stored(system.presets[presets[0]].rules)
+            found.append(
+                {
+                    "properties": {
+                        "preset": properties["preset"] | {"enum": presets},
+                        "options": properties["options"]
+                        | {"propertyNames": {"enum": [n for n in stored if n != "game"]}},
+                    },
+                    "additionalProperties": False,
+                    **({} if index == 0 else {"required": ["preset"]}),
+                }
+            )
+        schema["anyOf"] = found
+
+    chosen_object = type(
+        name,
+        (RulesObject,),
+        {
+            "__doc__": f"A preset of {what}, with some of its family's options changed.",
+            "__module__": __name__,
+            "model_config": ConfigDict(json_schema_extra=shapes),
+        },
+    )
+    return Annotated[
+        Annotated[str, Tag("preset"), Field(json_schema_extra=preset_enum)]
+        | Annotated[chosen_object, Tag("object")],
+        Discriminator(
+            _rules_kind,
+            custom_error_type=_RULES_TYPE["custom_error_type"],
+            custom_error_message=_RULES_TYPE["custom_error_message"],
+        ),
+        Field(description=f"a preset id of {what}, or a preset with some options changed"),
+    ]
+
+
+#: The rules of a meld to check or a hand to arrange: a family's whose melds the referee judges.
+MeldRulesField = rules_field(
+    "MeldRulesObject",
+    lambda system: system.capabilities.referee,
+    "a family whose melds the referee judges",
+)
+#: The rules of a deal: a family's that deals by face-up cards.
+DealRulesField = rules_field(
+    "DealRulesObject",
+    lambda system: system.capabilities.deal_helper,
+    "a family whose deal the deal helper plans",
+)
 
 
 class ErrorBody(ResponseModel):

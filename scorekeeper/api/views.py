@@ -5,38 +5,26 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from pydantic import RootModel
+from flask import Response, jsonify
+from pydantic import BaseModel, ConfigDict, RootModel
 
-from ..engine.arrange import Group, arrange
-from ..engine.cards import Card, declared_code, format_cards, parse_cards
+from ..engine.cards import parse_cards
 from ..engine.deal import plan_deal
-from ..engine.melds import Verdict, check_meld
-from ..engine.points import Context
-from ..engine.scoring import score_round
 from ..engine.system import SYSTEMS
-from ..engine.table_melds import as_searched, kept_readings
-from ..engine.workload import arranging
 from . import bp
-from .declared import fixed_at, reading_code, refuse_tame_declarations, split_declared
-from .endpoints import api_route
-from .errors import ApiError
+from .endpoints import api_route, document, parse_body
 from .models import (
-    ArrangedLayoff,
-    ArrangedMeld,
-    CardReadingOut,
     DealRequest,
     DealResponse,
     MeldArrangeRequest,
-    MeldArrangeResponse,
     MeldCheckRequest,
     MeldCheckResponse,
     PresetList,
     PresetOut,
 )
 from .openapi import openapi_document
-from .round_models import RoundScoreRequest, RoundScoreResponse
-from .rounds import refuse_tame_round_declarations, round_record, round_response
-from .types import to_rules
+from .systems import referee_for, referee_union
+from .types import MeldRulesField, RequestModel, to_rules
 
 
 class OpenApiDocument(RootModel[dict[str, Any]]):
@@ -78,35 +66,8 @@ def check_meld_view(body: MeldCheckRequest) -> MeldCheckResponse:
     ``points`` count only the cards of ``cards``. With ``decks: auto`` a meld checked on its own
     assumes one pack.
     """
-    rules = to_rules(body.rules)
-    ctx = Context(
-        rules, wild_rank=body.wild_rank, joker_effect=body.joker_effect, packs=rules.packs(None)
-    )
-    refuse_tame_declarations(ctx, "extends", body.extends)
-    refuse_tame_declarations(ctx, "cards", body.cards)
-    extends, on_table = split_declared(body.extends)
-    cards, declared = split_declared(body.cards)
-    fixed = fixed_at(on_table) | fixed_at(declared, len(extends))
-    verdict = check_meld(cards, ctx, extends, fixed or None)
-    return MeldCheckResponse(
-        legal=verdict.legal,
-        kind=verdict.kind,
-        points=verdict.points,
-        cards=[
-            CardReadingOut(
-                card=reading.card.code(),
-                as_card=reading.as_card.code(),
-                points=reading.points,
-                wild=reading.wild,
-                reading=reading_code(reading, fixed.get(position)),
-                declared=position in fixed,
-            )
-            for position, reading in enumerate(verdict.readings)
-            if position >= verdict.added_from
-        ],
-        reasons=list(verdict.reasons),
-        notes=list(verdict.notes),
-    )
+    referee, rules = referee_for(body.rules)
+    return referee.check_meld(rules, body)
 
 
 @api_route(
@@ -114,13 +75,13 @@ def check_meld_view(body: MeldCheckRequest) -> MeldCheckResponse:
     "POST",
     "/melds/arrange",
     body=MeldArrangeRequest,
-    responses={200: MeldArrangeResponse},
+    responses={200: lambda: referee_union("arranged")},
     errors={
         422: "a declared reading the grouping cannot honour: a table meld that is not legal as "
         "declared, or a best grouping that reads a declared wild otherwise (group by hand)"
     },
 )
-def arrange_melds(body: MeldArrangeRequest) -> MeldArrangeResponse:
+def arrange_melds(body: MeldArrangeRequest) -> BaseModel:
     """Group a player's table cards into melds and layoffs onto the ``table`` melds, as the
     round form's automatic grouping does: the most cards placed, then the most points.
 
@@ -134,120 +95,8 @@ def arrange_melds(body: MeldArrangeRequest) -> MeldArrangeResponse:
     is a 422 asking to group by hand. A declared card that ``cards`` holds more than once is
     refused (400).
     """
-    rules = to_rules(body.rules)
-    ctx = Context(
-        rules, wild_rank=body.wild_rank, joker_effect=body.joker_effect, packs=rules.packs(None)
-    )
-    refuse_tame_declarations(ctx, "cards", body.cards)
-    for index, codes in enumerate(body.table):
-        refuse_tame_declarations(ctx, f"table[{index}]", codes)
-    pile, pile_declared = split_declared(body.cards)
-    table = [
-        (cards, kept_readings(ctx, cards, declared))
-        for cards, declared in (split_declared(codes) for codes in body.table)
-    ]
-    declared_as = _declared_pile_cards(body.cards, pile, pile_declared)
-    for index, (cards, declared) in enumerate(table):
-        if declared and not (verdict := check_meld(cards, ctx, fixed=fixed_at(declared))).legal:
-            raise ApiError(
-                f"table[{index}]: {' '.join(body.table[index])} is not a legal meld as declared: "
-                + " ".join(verdict.reasons),
-                422,
-            )
-    searched = [as_searched(rules, cards, declared) for cards, declared in table]
-    with arranging() as budget:
-        found = arrange(pile, ctx, searched, budget=budget)
-    melds = []
-    for group in found.melds:
-        verdict = _honoured(ctx, group, (), (), declared_as)
-        melds.append(
-            ArrangedMeld(
-                cards=[card.code() for card in group.cards],
-                kind=verdict.kind,
-                points=verdict.points,
-                readings=[reading_code(reading) for reading in verdict.readings],
-            )
-        )
-    layoffs = []
-    for group in found.layoffs:
-        onto = group.onto or 0
-        verdict = _honoured(ctx, group, *table[onto], declared_as, f"table[{onto}]")
-        layoffs.append(
-            ArrangedLayoff(
-                onto=onto,
-                cards=[card.code() for card in group.cards],
-                points=verdict.points,
-                readings=[reading_code(reading) for reading in verdict.added],
-            )
-        )
-    return MeldArrangeResponse(
-        melds=melds,
-        layoffs=layoffs,
-        unplaced=[declared_code(card, declared_as.get(card)) for card in found.unplaced],
-        points=found.points,
-        exact=found.exact,
-    )
-
-
-def _declared_pile_cards(
-    codes: list[str], pile: tuple[Card, ...], declared: tuple[Card | None, ...]
-) -> dict[Card, Card]:
-    """The declared readings of the pile by card; a 400 for a declared card that the pile
-    holds more than once (which of them the declaration is for is then unknown to the search)."""
-    declared_as: dict[Card, Card] = {}
-    for index, (card, reading) in enumerate(zip(pile, declared, strict=False)):
-        if reading is None:
-            continue
-        if pile.count(card) > 1:
-            raise ApiError(
-                f"cards[{index}]: {codes[index]} is declared, but cards holds {card} "
-                f"{pile.count(card)} times: the grouping honours a declared reading only on a "
-                "card it holds once (group these cards by hand, or declare on table melds)"
-            )
-        declared_as[card] = reading
-    return declared_as
-
-
-def _honoured(
-    ctx: Context,
-    group: Group,
-    extends: tuple[Card, ...],
-    extends_declared: tuple[Card | None, ...],
-    declared_as: dict[Card, Card],
-    where: str = "",
-) -> Verdict:
-    """The group's verdict with the declared readings of its cards and of the table meld it
-    extends; a 422 if it does not stand that way or scores less than the search counted."""
-    pins = fixed_at(extends_declared) | {
-        len(extends) + i: declared_as[card]
-        for i, card in enumerate(group.cards)
-        if card in declared_as
-    }
-    if not pins:
-        return group.verdict
-    verdict = check_meld(group.cards, ctx, extends, pins)
-    if verdict.legal and verdict.points == group.verdict.points:
-        return verdict
-    declared = [
-        f"{declared_code(card, declared_as[card])}" for card in group.cards if card in declared_as
-    ]
-    if where and extends_declared:
-        declared.append(
-            f"{where}'s "
-            + " ".join(
-                declared_code(card, reading)
-                for card, reading in zip(extends, extends_declared, strict=True)
-                if reading
-            )
-        )
-    shown = format_cards(group.cards) + (f" onto {where}" if where else "")
-    raise ApiError(
-        "the grouping search reads wilds freely and checks declared readings only on its "
-        f"answer, and its best grouping ({shown}) does not stand with "
-        f"{' and '.join(declared)} as declared: group these cards by hand, or leave the "
-        "reading undeclared",
-        422,
-    )
+    referee, rules = referee_for(body.rules)
+    return referee.arrange_melds(rules, body)
 
 
 @api_route(bp, "POST", "/deal", body=DealRequest, responses={200: DealResponse})
@@ -274,21 +123,32 @@ def deal(body: DealRequest) -> DealResponse:
     )
 
 
-@api_route(
-    bp,
-    "POST",
-    "/rounds/score",
-    body=RoundScoreRequest,
-    responses={200: RoundScoreResponse, 422: RoundScoreResponse},
-)
-def score_round_view(body: RoundScoreRequest) -> tuple[RoundScoreResponse, int]:
+class RoundRules(RequestModel):
+    """What a round to score is read by first: its rules (which family's round it is)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    rules: MeldRulesField
+
+
+@bp.post("/rounds/score")
+def score_round_view() -> Response:
     """Score one round: each player's breakdown, side totals, problems and warnings.
 
     With any ``problems`` (an illegal meld, more copies of a card than the packs hold, two
     players out…) the status is 422 and the scores are not to be trusted.
     """
-    rules = to_rules(body.rules)
-    refuse_tame_round_declarations(rules, body)
-    record = round_record(body)
-    score = score_round(rules, record)
-    return round_response(score, record), 200 if score.ok else 422
+    referee, rules = referee_for(parse_body(RoundRules).rules)
+    answer, status = referee.score_round(rules, parse_body(referee.referee_models.score_body))
+    response = jsonify(answer.model_dump(mode="json", by_alias=True))
+    response.status_code = status
+    return response
+
+
+document(
+    "POST",
+    "/api/v1/rounds/score",
+    score_round_view,
+    body=lambda: referee_union("score_body"),
+    responses={200: lambda: referee_union("scored"), 422: lambda: referee_union("scored")},
+)

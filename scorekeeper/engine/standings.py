@@ -77,6 +77,16 @@ class Settlement:
 
 
 @dataclass(frozen=True)
+class Column:
+    """One of several games scored at once (Hollywood gin's three): its own totals, whether it
+    is over, and who won it."""
+
+    totals: dict[str, int]  # per competitor, with the game's own end bonuses once it is over
+    finished: bool
+    winners: list[str]
+
+
+@dataclass(frozen=True)
 class Standings:
     """Where the game stands after the rounds given (see the module notes for the decisions)."""
 
@@ -93,6 +103,8 @@ class Standings:
     deals_left: int | None
     side_of: dict[str, str]  # player -> competitor (the player's own name without sides)
     ended_after: int | None = None  # the round after which the game was first over
+    # several games scored at once, whose totals add up to ``totals`` (empty: one game)
+    columns: tuple[Column, ...] = ()
 
 
 @dataclass(frozen=True)

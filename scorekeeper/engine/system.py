@@ -116,6 +116,14 @@ class Words:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """How many players a family's rules seat, and whether they may play in named sides."""
+
+    players: tuple[int, ...]  # the numbers of players allowed
+    sides: bool = False  # players may name their side (``team``)
+
+
+@dataclass(frozen=True)
 class Target:
     """The score that ends a game, and whether it must be passed (``exceed``) or reached."""
 
@@ -180,6 +188,9 @@ class GameSystem(Protocol):
 
     def deal_helper(self, stored: Mapping[str, Any]) -> bool:
         """Whether the game's rules deal by face-up cards (the deal helper applies)."""
+
+    def seating(self, rules: Any) -> Seating:
+        """How many players the family's ``rules`` seat, and whether in named sides."""
 
 
 class Registry:

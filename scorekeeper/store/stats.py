@@ -29,9 +29,10 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import null, select
 
@@ -55,6 +56,8 @@ class Part:
     total: int
     went_out: bool
     in_hand: int | None  # the points of the cards left in hand (None: not read)
+    #: the family's own counts for the part (Gin: a hand won, a gin, an undercut), where read
+    tally: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ def summaries(game_ids: Sequence[int] | None = None, *, hands: bool = False) -> 
             RoundPart.total,
             RoundPart.hand if hands else null(),  # not read (nor decoded) unless asked
             RoundPart.hand_points if hands else null(),
+            RoundPart.system_data if hands else null(),
         )
         .join(RoundPart, RoundPart.round_id == Round.id)
         .order_by(Round.game_id, Round.number, RoundPart.position)
@@ -156,12 +160,14 @@ class _Row:
     total: int
     hand: list[str] | None
     hand_points: int | None
+    system_data: dict[str, Any] | None
 
 
 def _summary(
     game: Game, rows: list[_Row], sides: dict[int, dict[str, int]], hands: bool
 ) -> GameSummary:
     names = {player.id: player.name for player in game.players}
+    system = game_system(game)
     by_round: dict[int, list[_Row]] = {}
     for row in rows:
         by_round.setdefault(row.number, []).append(row)
@@ -190,7 +196,8 @@ def _summary(
                         if code not in points:
                             points[code] = card_points(context, Card.from_code(code))
                         in_hand += points[code]
-            parts.append(Part(number, name, row.total, name == goer, in_hand))
+            tally = system.tally(row.system_data, row.total) if hands else {}
+            parts.append(Part(number, name, row.total, name == goer, in_hand, tally))
         results.append(RoundResult(totals, goer, sides.get(number, {})))
     standing = game_system(game).standings(game.rules, game_seats(game), results)
     state, winners = _outcome(game, standing)
@@ -219,6 +226,8 @@ class PersonStats:
     held_rounds: int  # the rounds they did not go out
     highest_total: int | None
     totals: list[int]  # their total at the end of each game, oldest first
+    #: each family's own counts added up over its games (Gin: hands won, gins, undercuts)
+    tallies: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> float | None:
@@ -261,6 +270,7 @@ def _person(key: str, name: str, games: Sequence[GameSummary], people: People) -
     counted = decided = won = rounds = went_out = points = in_hand = held = 0
     best: int | None = None
     totals: list[int] = []
+    tallies: dict[str, dict[str, int]] = {}
     for summary in reversed(games):  # oldest first
         seat = seat_of(summary, people, key)
         if seat is None:
@@ -276,6 +286,10 @@ def _person(key: str, name: str, games: Sequence[GameSummary], people: People) -
             continue  # a side's contracts: its games and wins count, not a player's points
         totals.append(summary.total(seat))
         for part in mine:
+            if part.tally:
+                counts = tallies.setdefault(game_system(summary.game).name, {})
+                for label, count in part.tally.items():
+                    counts[label] = counts.get(label, 0) + count
             rounds += 1
             points += part.total
             best = part.total if best is None else max(best, part.total)
@@ -298,6 +312,7 @@ def _person(key: str, name: str, games: Sequence[GameSummary], people: People) -
         held_rounds=held,
         highest_total=max(totals) if totals else None,
         totals=totals,
+        tallies=tallies,
     )
 
 

@@ -51,6 +51,12 @@ class StoreSystem(GameSystem, Protocol):
     def export_rows(self, game: Game, board: Board, date: str) -> Iterator[list[object]]:
         """The game's rows of the CSV export (:data:`~.export.CSV_COLUMNS`, no header)."""
 
+    def tally(self, data: Mapping[str, Any] | None, total: int) -> Mapping[str, int]:
+        """The family's own counts for a player's stored part (its ``system_data`` and cached
+        ``total``), which the stats add up per person across games (Gin: a hand won, a gin,
+        an undercut given or taken), in the order they show; empty where it has none. Read
+        from what the store cached, never a rescoring."""
+
 
 def store_system(stored: Mapping[str, Any]) -> StoreSystem:
     """The store's layer of the system that owns a game's stored rules."""

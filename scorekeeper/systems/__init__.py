@@ -43,6 +43,7 @@ How to add a family (Gin Rummy, say: ``gin``):
 from __future__ import annotations
 
 from ..engine.system import SYSTEMS, GameSystem
+from .gin import GIN
 from .rummy500 import RUMMY500
 from .spades import SPADES
 
@@ -50,6 +51,7 @@ from .spades import SPADES
 FAMILIES: tuple[GameSystem, ...] = (
     RUMMY500,
     SPADES,
+    GIN,
 )
 
 

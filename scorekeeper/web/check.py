@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, make_response, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
@@ -40,6 +40,7 @@ from ..engine.melds import CardReading, Verdict, check_meld, layoff_readings, me
 from ..engine.points import Context
 from ..engine.presets import PRESETS, Preset
 from ..engine.rules import JOKER_EFFECTS, OPTIONS, Rules, RulesError
+from ..engine.system import SYSTEMS
 from ..store import records
 from ..store.db import db
 from ..store.models import Game, Round
@@ -47,7 +48,7 @@ from ..store.scoreboard import next_wild_rank
 from . import links
 from .filters import SUIT_SYMBOLS, card_text
 from .game_form import DEFAULT_PRESET, OptionGroup, option_groups, read_options
-from .systems import web_system
+from .systems import WebSystem, web_system
 
 bp = Blueprint("check", __name__)
 
@@ -633,6 +634,13 @@ def _answer(where: Where, question: Question | None, problem: str | None) -> Bas
         "page_url": where.url(question),
         "args": request.args,
         "presets": PRESETS.values(),
+        # families that judge on their own page: their presets lead there
+        "elsewhere_presets": [
+            preset
+            for system in SYSTEMS
+            if system.capabilities.referee and cast(WebSystem, system).referee_pages
+            for preset in system.presets.values()
+        ],
         "ranks": RANKS,
         "joker_effects": JOKER_EFFECTS,
         "said": said,
@@ -653,6 +661,10 @@ def check_page() -> BaseResponse:
     args = request.args
     preset_id = args.get("rules", "").strip() or DEFAULT_PRESET
     preset = PRESETS.get(preset_id)
+    family = SYSTEMS.presets_by_id.get(preset_id)
+    pages = cast(WebSystem, family).referee_pages if family is not None else None
+    if preset is None and pages is not None:  # a family that judges on its own page
+        return redirect(_with_args(url_for(pages.alone)), 303)
     if preset is None:
         base = PRESETS[DEFAULT_PRESET]
         where = Where("check.check_page", preset=base, groups=_groups(base.rules, None))
@@ -692,6 +704,12 @@ def _ask(where: Where, rules: Rules, packs: int, default_wild: str | None) -> Ba
     return _answer(where, question, None)
 
 
+def _with_args(url: str) -> str:
+    """``url`` asking the request's question (its query string as it came)."""
+    query = request.query_string.decode()
+    return f"{url}?{query}" if query else url
+
+
 def _from_game(game: Game, endpoint: str, token: str) -> BaseResponse:
     system = web_system(game)
     if not system.capabilities.referee:
@@ -699,6 +717,10 @@ def _from_game(game: Game, endpoint: str, token: str) -> BaseResponse:
             404,
             f"A game of {system.name} has no melds: there is nothing for the referee to check.",
         )
+    if system.referee_pages is not None:  # the family judges its melds on its own page
+        own = system.referee_pages
+        target = own.scorer if endpoint == "check.scorer_check" else own.watcher
+        return redirect(_with_args(url_for(target, token=token)), 303)
     rules = records.game_rules(game)
     wild, source = _current_wild(game, rules)
     preset = PRESETS.get(game.preset or "")

@@ -258,8 +258,8 @@ def story_events(
     for index, change in enumerate(changes):
         what = describe(change)
         what = what[:1].upper() + what[1:]
-        if change.kind == "added":
-            what = f"Round {change.round_number} recorded"
+        if change.kind == "added":  # "Hand 3 recorded": the family's word
+            what = f"{what.split(' ')[0]} {change.round_number} recorded"
         elif change.kind == "dealt":
             what = _dealt(game, changes, index, wilds)
         event = Event(

@@ -63,6 +63,17 @@ class RulesPage:
     groups: list[tuple[str, list[RuleLine]]]
 
 
+@dataclass(frozen=True)
+class RefereePages:
+    """A family's own referee pages ("is this legal?"), where the shared one (the engine's
+    melds, wild ranks and jokers) is not how the family judges: on their own (taking
+    ``rules``, a preset of the family), and under a game's rules (taking ``token``)."""
+
+    alone: str
+    scorer: str
+    watcher: str
+
+
 @runtime_checkable
 class WebSystem(StoreSystem, Protocol):
     """A game system as the pages ask it."""
@@ -78,6 +89,8 @@ class WebSystem(StoreSystem, Protocol):
     new_round_endpoint: str
     edit_round_endpoint: str
     delete_round_endpoint: str
+    #: its own referee pages (None: the shared one judges its melds, where it has any)
+    referee_pages: RefereePages | None
 
     def setup(self, preset: SystemPreset, form: Mapping[str, list[str]] | None) -> Setup:
         """The new-game form's options and player rows for ``preset`` (the entries posted in

@@ -83,12 +83,33 @@ def test_the_endpoints_that_judge_melds_offer_only_their_families_presets(
     client: FlaskClient,
 ) -> None:
     """Spades has no melds: check, arrange, deal and score-a-round do not offer its presets,
-    while starting a game does."""
+    while starting a game does; each family's presets come with its own options only, and a
+    deal takes the families that deal by face-up cards (not Gin)."""
     schemas = document(client)["components"]["schemas"]
-    meld_presets = schemas["MeldRulesObject"]["properties"]["preset"]["enum"]
+
+    def shapes(name: str) -> dict[str, list[str]]:
+        return {
+            shape["properties"]["preset"]["enum"][0]: shape["properties"]["options"][
+                "propertyNames"
+            ]["enum"]
+            for shape in schemas[name]["anyOf"]
+        }
+
+    meld = shapes("MeldRulesObject")
+    assert set(meld) == {"rummy500", "gin"}  # each family's first preset: the shapes
+    assert "jokers" in meld["rummy500"] and "knock_limit" not in meld["rummy500"]
+    assert "knock_limit" in meld["gin"] and "jokers" not in meld["gin"]
+    assert set(shapes("DealRulesObject")) == {"rummy500"}
+    assert set(shapes("RoundRulesObject")) == {"rummy500"}
+    assert set(shapes("GinRulesObject")) == {"gin"}
     game_presets = schemas["RulesObject"]["properties"]["preset"]["enum"]
-    assert "rummy500" in meld_presets and "spades" not in meld_presets
     assert "spades" in game_presets
-    for name in ("MeldCheckRequest", "MeldArrangeRequest", "DealRequest", "RoundScoreRequest"):
+    for name, kind in (
+        ("MeldCheckRequest", "MeldRulesObject"),
+        ("MeldArrangeRequest", "MeldRulesObject"),
+        ("DealRequest", "DealRulesObject"),
+        ("RoundScoreRequest", "RoundRulesObject"),
+        ("GinScoreRequest", "GinRulesObject"),
+    ):
         rules = json.dumps(schemas[name]["properties"]["rules"])
-        assert "MeldRulesObject" in rules and "spades" not in rules, name
+        assert kind in rules and "spades" not in rules, name

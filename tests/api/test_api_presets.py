@@ -6,6 +6,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import OPTIONS
+from scorekeeper.systems.gin.rules import GIN_OPTIONS, GIN_PRESETS
 from scorekeeper.systems.spades.presets import SPADES_OPTIONS, SPADES_PRESETS
 
 
@@ -13,11 +14,18 @@ def test_every_preset_with_every_option(client: FlaskClient) -> None:
     response = client.get("/api/v1/presets")
     assert response.status_code == 200
     presets = response.get_json()
-    assert [preset["id"] for preset in presets] == [*PRESETS, *SPADES_PRESETS]
+    assert [preset["id"] for preset in presets] == [*PRESETS, *SPADES_PRESETS, *GIN_PRESETS]
     for preset in presets:
         assert set(preset) >= {"id", "name", "summary", "options", "lines"}
-        spades = preset["id"] in SPADES_PRESETS  # Spades has options of its own
-        assert list(preset["options"]) == (["game", *SPADES_OPTIONS] if spades else list(OPTIONS))
+        # Spades and Gin have options of their own
+        options = (
+            ["game", *SPADES_OPTIONS]
+            if preset["id"] in SPADES_PRESETS
+            else ["game", *GIN_OPTIONS]
+            if preset["id"] in GIN_PRESETS
+            else list(OPTIONS)
+        )
+        assert list(preset["options"]) == options
         assert preset["lines"] and all(isinstance(line, str) for line in preset["lines"])
 
 

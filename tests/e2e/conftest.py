@@ -45,13 +45,23 @@ class LiveServer:
         self.app = app
         self.server = create_server(app, host="127.0.0.1", port=0, threads=8)
         self.url = f"http://127.0.0.1:{self.server.effective_port}"  # type: ignore[union-attr]
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.closing = False
+
+    def _run(self) -> None:
+        try:
+            self.server.run()
+        except OSError:
+            # closed from the test's thread while the loop waited on the socket (EBADF)
+            if not self.closing:
+                raise
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.closing = True
         self.server.close()
         self.thread.join(timeout=5)
 

@@ -59,9 +59,16 @@ def test_a_preset_round_trips_through_its_snapshot(family: GameSystem, preset: s
     assert family.summary(rules) and all(isinstance(line, str) for line in family.summary(rules))
 
 
-def _start(client: FlaskClient, preset: str) -> tuple[str, str]:
-    players = [{"name": name, "team": "North" if seat % 2 else "South"} for seat, name in
-               enumerate(NAMES)]  # fmt: skip
+def _names(family: GameSystem, preset: str) -> list[str]:
+    """The players a game of the preset seats: four where it may, else as many as it must."""
+    allowed = family.seating(family.presets[preset].rules).players
+    return NAMES[: 4 if 4 in allowed else allowed[0]]
+
+
+def _start(client: FlaskClient, family: GameSystem, preset: str) -> tuple[str, str]:
+    sides = family.seating(family.presets[preset].rules).sides
+    players = [{"name": name} | ({"team": "North" if seat % 2 else "South"} if sides else {})
+               for seat, name in enumerate(_names(family, preset))]  # fmt: skip
     answer = client.post(
         "/api/v1/games", json={"name": f"{preset} night", "rules": preset, "players": players}
     )
@@ -83,11 +90,12 @@ def test_a_game_starts_takes_a_round_and_shows_it(
     app: Flask, client: FlaskClient, family: ApiSystem, preset: str
 ) -> None:
     assert client.get(f"/games/new?preset={preset}").status_code == 200
-    scorer, watcher = _start(client, preset)
+    scorer, watcher = _start(client, family, preset)
     _pages(client, scorer, watcher)
     entry = client.get(f"/s/{scorer}/rounds/new", follow_redirects=True)
     assert entry.status_code == 200
-    body = family.example_round(NAMES)
+    names = _names(family, preset)
+    body = family.example_round(family.presets[preset].rules, names)
     posted = client.post(f"/s/{scorer}/rounds", json=body, headers={"Idempotency-Key": "k1"})
     assert posted.status_code == 201, posted.get_json()
     again = client.post(f"/s/{scorer}/rounds", json=body, headers={"Idempotency-Key": "k1"})
@@ -97,7 +105,7 @@ def test_a_game_starts_takes_a_round_and_shows_it(
     # the board's totals are the round's: a round scored is a round counted
     scored = {p["name"]: p.get("total") for p in posted.get_json()["players"]}
     totals = {t["name"]: t["total"] for t in board["totals"]}
-    assert set(totals) == set(NAMES)
+    assert set(totals) == set(names)
     if all(value is not None for value in scored.values()):
         assert totals == scored
     else:  # scored by sides: a player's total is their side's
@@ -182,8 +190,9 @@ def test_a_family_serves_its_own_stylesheets_fingerprinted(
 def test_a_round_after_the_end_is_refused_and_nothing_stored(
     app: Flask, client: FlaskClient, family: ApiSystem, preset: str
 ) -> None:
-    scorer, watcher = _start(client, preset)
-    body = family.example_round(NAMES, decisive=True)
+    scorer, watcher = _start(client, family, preset)
+    rules = family.presets[preset].rules
+    body = family.example_round(rules, _names(family, preset), decisive=True)
     for number in range(1, 11):
         key = {"Idempotency-Key": f"k{number}"}
         assert client.post(f"/s/{scorer}/rounds", json=body, headers=key).status_code == 201

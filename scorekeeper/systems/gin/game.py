@@ -26,7 +26,7 @@ totals are the sums of the three.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 ShutoutRule = Literal["double", "bonus", "none"]
@@ -64,6 +64,7 @@ class Column:
     winner: str | None
     totals: dict[str, int]
     lines: dict[str, tuple[str, ...]]
+    ended_after: int | None = None  # the round after which the game was over
 
 
 def columns(
@@ -77,6 +78,7 @@ def columns(
     points = [dict.fromkeys(competitors, 0) for _ in range(count)]
     boxes = [dict.fromkeys(competitors, 0) for _ in range(count)]
     winners: list[str | None] = [None] * count
+    ended: list[int | None] = [None] * count
     wins = dict.fromkeys(competitors, 0)
     for number, hands in enumerate(rounds, 1):
         for hand in hands:
@@ -94,7 +96,11 @@ def columns(
         for game in range(count):
             if winners[game] is None:
                 winners[game] = _reached(rules, points[game])
-    return [_column(rules, points[game], boxes[game], winners[game]) for game in range(count)]
+                ended[game] = number if winners[game] is not None else None
+    return [
+        replace(_column(rules, points[game], boxes[game], winners[game]), ended_after=ended[game])
+        for game in range(count)
+    ]
 
 
 def _reached(rules: GameRules, points: dict[str, int]) -> str | None:

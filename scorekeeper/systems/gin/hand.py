@@ -26,7 +26,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...engine.cards import Card, CardError
-from .melds import Arrangement, Meld, candidate_melds, deadwood_points, least_deadwood, points
+from .melds import (
+    Arrangement,
+    Meld,
+    candidate_melds,
+    deadwood_points,
+    format_meld,
+    least_deadwood,
+    meld_problems,
+    points,
+)
 
 HandKind = Literal["gin", "big_gin", "knock", "undercut", "dead"]
 
@@ -49,14 +58,47 @@ class HandRules:
 
 @dataclass(frozen=True)
 class Player:
-    """A player's final cards: ten, or eleven for big gin."""
+    """A player's final cards: ten, or eleven for big gin; and the melds as laid on the table,
+    where the scorer gives them (``laid``: taken as they are, never arranged again)."""
 
     name: str
     cards: tuple[Card, ...]
+    laid: tuple[Meld, ...] | None = None
 
-    def __init__(self, name: str, cards: Sequence[Card]) -> None:
+    def __init__(
+        self, name: str, cards: Sequence[Card], laid: Sequence[Sequence[Card]] | None = None
+    ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "laid", None if laid is None else tuple(map(tuple, laid)))
+
+    def as_laid(self) -> Arrangement | None:
+        """The arrangement of the melds as laid (None: none given); a GinError names a meld
+        that is not one, or a card it does not hold or lays twice."""
+        if self.laid is None:
+            return None
+        used: set[Card] = set()
+        for meld in self.laid:
+            problems = meld_problems(meld)
+            if problems:
+                raise GinError(f"{self.name}'s meld {format_meld(meld)}: {problems[0]}")
+            for card in meld:
+                if card not in self.cards:
+                    raise GinError(f"{self.name} lays {card.code()}, which is not in their cards")
+                if card in used:
+                    raise GinError(f"{self.name} lays {card.code()} in two melds")
+                used.add(card)
+        return Arrangement(self.laid, tuple(card for card in self.cards if card not in used))
+
+    def unlike_best(self, laid: Arrangement) -> tuple[str, ...]:
+        """A warning when the melds as laid leave more deadwood than the best arrangement."""
+        best = least_deadwood(self.cards).points
+        if laid.points <= best:
+            return ()
+        return (
+            f"{self.name}'s melds as laid leave {laid.points} deadwood; the best arrangement "
+            f"leaves {best}",
+        )
 
 
 @dataclass(frozen=True)
@@ -82,6 +124,8 @@ class HandResult:
     defence: Defence | None
     doubled: bool  # Oklahoma's spade upcard
     line: str
+    #: melds as laid that leave more deadwood than the best arrangement would
+    warnings: tuple[str, ...] = ()
 
 
 def layoffs(melds: Sequence[Meld], hand: Sequence[Card]) -> tuple[tuple[Card, int], ...]:
@@ -166,34 +210,52 @@ def score_hand(
     if dead:
         return HandResult("dead", None, 0, None, None, doubled, "Dead hand: nobody scores")
     limit = knock_limit(rules, upcard)
-    best = least_deadwood(knocker.cards)
-    if len(knocker.cards) == 11 and best.points > 0:
+    as_laid, own = knocker.as_laid(), defender.as_laid()
+    warnings = knocker.unlike_best(as_laid) if as_laid else ()
+    shown_ways = (as_laid,) if as_laid else least_deadwood(knocker.cards).arrangements
+    mine = shown_ways[0].points
+    if len(knocker.cards) == 11 and mine > 0:
         raise GinError(
             f"{knocker.name} has eleven cards: only big gin (all eleven melded) keeps eleven"
         )
-    if best.points > limit:
+    if mine > limit:
         raise GinError(
-            f"{knocker.name} cannot knock with {best.points}: the limit is {limit}"
+            f"{knocker.name} cannot knock with {mine}: the limit is {limit}"
             + (" (gin only)" if limit == 0 else "")
         )
     factor = 2 if doubled else 1
-    if best.points == 0:
+    if mine == 0:
         kind: HandKind = "big_gin" if len(knocker.cards) == 11 else "gin"
         bonus = rules.big_gin_bonus if kind == "big_gin" else rules.gin_bonus
-        theirs = least_deadwood(defender.cards).arrangements[0]
+        theirs = own or least_deadwood(defender.cards).arrangements[0]
         defence = Defence(theirs.melds, (), theirs.deadwood)
         score = (bonus + defence.points) * factor
         word = "Big gin" if kind == "big_gin" else "Gin"
         line = f"{word}: {knocker.name} +{bonus} + {defender.name}'s {defence.points} = +{score}"
         return HandResult(
-            kind, knocker.name, score, best.arrangements[0], defence, doubled, _noted(line, doubled)
+            kind,
+            knocker.name,
+            score,
+            shown_ways[0],
+            defence,
+            doubled,
+            _noted(line, doubled),
+            warnings + (defender.unlike_best(own) if own else ()),
         )
     # the knocker lays down what leaves the defender the most after layoffs
     laid_down, defence = max(
-        ((shown, defend(shown.melds, defender.cards)) for shown in best.arrangements),
+        ((shown, _defence(shown.melds, defender, own)) for shown in shown_ways),
         key=lambda pair: pair[1].points,
     )
-    mine, theirs_points = best.points, defence.points
+    if (
+        own is not None
+        and defence.points > (best := defend(laid_down.melds, defender.cards)).points
+    ):
+        warnings += (
+            f"{defender.name}'s melds as laid leave {defence.points} deadwood after laying off; "
+            f"the best arrangement leaves {best.points}",
+        )
+    theirs_points = defence.points
     laid_text = (
         f" after laying off {' '.join(card.code() for card, _ in defence.layoffs)}"
         if defence.layoffs
@@ -206,7 +268,14 @@ def score_hand(
             f"{knocker.name} +{score}"
         )
         return HandResult(
-            "knock", knocker.name, score, laid_down, defence, doubled, _noted(line, doubled)
+            "knock",
+            knocker.name,
+            score,
+            laid_down,
+            defence,
+            doubled,
+            _noted(line, doubled),
+            warnings,
         )
     score = (mine - theirs_points + rules.undercut_bonus) * factor
     line = (
@@ -214,8 +283,87 @@ def score_hand(
         f"{mine}: {defender.name} +{score}"
     )
     return HandResult(
-        "undercut", defender.name, score, laid_down, defence, doubled, _noted(line, doubled)
+        "undercut",
+        defender.name,
+        score,
+        laid_down,
+        defence,
+        doubled,
+        _noted(line, doubled),
+        warnings,
     )
+
+
+def _defence(knocker_melds: Sequence[Meld], defender: Player, own: Arrangement | None) -> Defence:
+    """The defender's best defence; with their melds as laid, those melds kept and the rest
+    laid off where it fits."""
+    if own is None:
+        return defend(knocker_melds, defender.cards)
+    laid = layoffs(knocker_melds, own.deadwood)
+    gone = {card for card, _ in laid}
+    return Defence(own.melds, laid, tuple(card for card in own.deadwood if card not in gone))
+
+
+def score_counted(
+    rules: HandRules,
+    knocker: str,
+    knocked_with: int,
+    defender: str,
+    defender_left: int,
+    *,
+    big_gin: bool = False,
+    upcard: Card | None = None,
+) -> HandResult:
+    """A hand from the figures a table counted itself: the knocker's deadwood and the
+    defender's after laying off (a knock with 0 is gin; ``big_gin``, all eleven melded). The
+    same results as :func:`score_hand`, without the melds; a GinError for figures no hand
+    can have.
+
+    >>> score_counted(HandRules(), "Ann", 8, "Bob", 6).line
+    "Undercut: Bob 6 against Ann's 8: Bob +27"
+    >>> score_counted(HandRules(), "Ann", 0, "Bob", 14).points
+    39
+    """
+    if knocker == defender:
+        raise GinError("the knocker and the defender are one player")
+    limit = knock_limit(rules, upcard)
+    if upcard is not None and not rules.oklahoma:
+        raise GinError("upcard: only Oklahoma gin takes the upcard")
+    if not 0 <= knocked_with <= limit:
+        raise GinError(
+            f"{knocker} cannot knock with {knocked_with}: the limit is {limit}"
+            + (" (gin only)" if limit == 0 else "")
+        )
+    most = 98  # ten cards, none melded: four kings, four queens and two jacks
+    if not 0 <= defender_left <= most:
+        raise GinError(f"{defender}'s deadwood is 0 to {most}, not {defender_left}")
+    if big_gin and (knocked_with or not rules.big_gin):
+        raise GinError(
+            "big gin is all eleven cards melded: no deadwood"
+            if rules.big_gin
+            else "these rules play without big gin"
+        )
+    doubled = rules.oklahoma and upcard is not None and upcard.suit == "S"
+    factor = 2 if doubled else 1
+    if knocked_with == 0:
+        kind: HandKind = "big_gin" if big_gin else "gin"
+        bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
+        score = (bonus + defender_left) * factor
+        word = "Big gin" if big_gin else "Gin"
+        line = f"{word}: {knocker} +{bonus} + {defender}'s {defender_left} = +{score}"
+        return HandResult(kind, knocker, score, None, None, doubled, _noted(line, doubled))
+    if knocked_with < defender_left:
+        score = (defender_left - knocked_with) * factor
+        line = (
+            f"{knocker} knocked with {knocked_with}: {defender} {defender_left}: {knocker} +{score}"
+        )
+        return HandResult("knock", knocker, score, None, None, doubled, _noted(line, doubled))
+    score = (knocked_with - defender_left + rules.undercut_bonus) * factor
+    line = (
+        f"Undercut: {defender} {defender_left} against {knocker}'s {knocked_with}: "
+        f"{defender} +{score}"
+    )
+    return HandResult("undercut", defender, score, None, None, doubled, _noted(line, doubled))
 
 
 def _noted(line: str, doubled: bool) -> str:

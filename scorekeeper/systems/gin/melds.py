@@ -78,6 +78,76 @@ def is_meld(meld: Sequence[Card]) -> bool:
     return numbers == list(range(numbers[0], numbers[0] + len(meld)))
 
 
+def meld_problems(meld: Sequence[Card]) -> list[str]:
+    """Why ``meld`` is not a Gin meld, in plain words (empty: it is one).
+
+    >>> meld_problems(cards("QS KS AS"))
+    ['Q-K-A is not a run in Gin: aces are low (A-2-3 is)']
+    >>> meld_problems(cards("5S 7S 8S"))
+    ['5S 7S 8S skips a rank: a run is consecutive']
+    >>> meld_problems(cards("7S 7H")), meld_problems(cards("AS 2S 3S"))
+    (['a meld has at least 3 cards, not 2'], [])
+    """
+    problems = []
+    shown = format_meld(meld)
+    jokers = [card for card in meld if card.is_joker]
+    if jokers:
+        problems.append("Gin Rummy plays without jokers or wild cards")
+    twice = sorted({card.code() for card in meld if meld.count(card) > 1})
+    if twice:
+        problems.append(f"{' '.join(twice)} is there twice: Gin plays with one pack")
+    if len(meld) < 3:
+        problems.append(f"a meld has at least 3 cards, not {len(meld)}")
+    if problems:
+        return problems
+    if len({card.number for card in meld}) == 1:
+        return [] if len(meld) <= 4 else [f"a set has 3 or 4 cards, not {len(meld)}"]
+    if len({card.suit for card in meld}) != 1:
+        return [f"{shown} mixes ranks and suits: a set is one rank, a run one suit"]
+    numbers = sorted(card.number for card in meld)
+    if numbers == list(range(numbers[0], numbers[0] + len(meld))):
+        return []
+    if 1 in numbers and numbers[-1] == 13:
+        high = sorted(14 if n == 1 else n for n in numbers)
+        if high == list(range(high[0], high[0] + len(meld))):
+            return ["Q-K-A is not a run in Gin: aces are low (A-2-3 is)"]
+    return [
+        f"{format_meld(sorted(meld, key=lambda c: c.number))} skips a rank: a run is consecutive"
+    ]
+
+
+@dataclass(frozen=True)
+class MeldVerdict:
+    """The referee's answer on cards laid as a meld (or laid off onto one on the table)."""
+
+    legal: bool
+    kind: str | None  # "set" or "run" when legal
+    points: int  # what the cards laid count (with ``onto``: only they)
+    reasons: tuple[str, ...]  # why not, in plain words
+
+
+def judge(laid: Sequence[Card], onto: Sequence[Card] = ()) -> MeldVerdict:
+    """Whether ``laid`` makes a Gin meld, or goes onto the meld ``onto`` on the table.
+
+    >>> judge(cards("7D"), cards("7S 7H 7C"))
+    MeldVerdict(legal=True, kind='set', points=7, reasons=())
+    >>> judge(cards("KS AS"), cards("JS QS")).reasons
+    ('Q-K-A is not a run in Gin: aces are low (A-2-3 is)',)
+    """
+    whole = [*onto, *laid]
+    problems = meld_problems(whole)
+    if onto and not problems and len(onto) >= 3 and meld_problems(onto):
+        problems = [f"{format_meld(onto)} on the table is not a meld itself"]
+    counted = sum(points(card) for card in laid if not card.is_joker)
+    kind = None if problems else ("run" if is_run(whole) else "set")
+    return MeldVerdict(not problems, kind, counted, tuple(problems))
+
+
+def is_run(meld: Sequence[Card]) -> bool:
+    """Whether a meld is a run (else a set: one rank)."""
+    return len({card.number for card in meld}) > 1
+
+
 def candidate_melds(hand: Sequence[Card]) -> list[Meld]:
     """Every meld that can be made of the hand's cards: each set of 3 or 4 of a rank, and each
     run of 3 or more within a suit's consecutive cards (in rank order)."""

@@ -19,26 +19,43 @@ Bob knock 0 24 ('laid off 8S 9S',)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
-from .hand import GinError, HandKind, HandResult, Player, score_hand
+from .hand import GinError, HandKind, HandResult, Player, score_counted, score_hand
 from .melds import Meld, deadwood_points, least_deadwood
 from .rules import GinRules
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A player's part of the round: their final cards, and whether they knocked."""
+    """A player's part of the round: their final cards, and whether they knocked. A table that
+    counts for itself gives ``counted`` instead of the cards: the knocker's deadwood, the
+    defender's after laying off (and ``big_gin`` for a knock of eleven melded cards)."""
 
     name: str
     cards: tuple[Card, ...]
     knocked: bool = False
+    counted: int | None = None
+    big_gin: bool = False
+    melds: tuple[Meld, ...] | None = None  # as laid on the table, where the scorer gives them
 
-    def __init__(self, name: str, cards: Sequence[Card], knocked: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        cards: Sequence[Card] = (),
+        knocked: bool = False,
+        *,
+        counted: int | None = None,
+        big_gin: bool = False,
+        melds: Sequence[Sequence[Card]] | None = None,
+    ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "cards", tuple(cards))
         object.__setattr__(self, "knocked", knocked)
+        object.__setattr__(self, "counted", counted)
+        object.__setattr__(self, "big_gin", big_gin)
+        object.__setattr__(self, "melds", None if melds is None else tuple(map(tuple, melds)))
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,8 @@ class Scored:
     result: HandKind
     points: int
     lines: tuple[str, ...]
+    knocked: bool = False
+    warnings: tuple[str, ...] = ()  # melds as laid that leave more than the best would
 
 
 def score_round(
@@ -94,22 +113,96 @@ def _scored_hand(rules: GinRules, round: GinRound, a: Entry, b: Entry) -> tuple[
     if round.dead:
         if a.knocked or b.knocked:
             raise GinError("a dead hand has no knock")
+        _check_dead(a, b)
         return _dead(a), _dead(b)
     if not (a.knocked or b.knocked):
         raise GinError(f"nobody knocked in {a.name} and {b.name}'s hand, and it is not dead")
     knocker, defender = (a, b) if a.knocked else (b, a)
+    if defender.big_gin:
+        raise GinError(f"{defender.name} did not knock: only the knocker has big gin")
+    if (knocker.counted is None) != (defender.counted is None):
+        raise GinError(
+            f"{a.name} and {b.name}'s hand is given by the cards or by the counts, not both"
+        )
+    if knocker.counted is not None and defender.counted is not None:
+        if knocker.melds is not None or defender.melds is not None:
+            raise GinError("melds as laid come with the cards, not with a count")
+        return _counted_hand(rules, round, a, b, knocker, defender)
+    if knocker.big_gin and len(knocker.cards) != 11:
+        raise GinError(f"{knocker.name}'s big gin shows eleven cards, not {len(knocker.cards)}")
     result = score_hand(
         rules.hand(),
-        Player(knocker.name, knocker.cards),
-        Player(defender.name, defender.cards),
+        Player(knocker.name, knocker.cards, knocker.melds),
+        Player(defender.name, defender.cards, defender.melds),
         upcard=round.upcard,
     )
-    mine = _knocker(result, knocker, defender.name)
-    theirs = _defender(result, defender, knocker.name)
+    mine = _warned(_knocker(result, knocker, defender.name), result.warnings)
+    theirs = _warned(_defender(result, defender, knocker.name), result.warnings)
     return (mine, theirs) if a.knocked else (theirs, mine)
 
 
+def _warned(scored: Scored, warnings: tuple[str, ...]) -> Scored:
+    """The entry with the hand's warnings about its own melds."""
+    own = tuple(warning for warning in warnings if warning.startswith(f"{scored.name}'s "))
+    return replace(scored, warnings=own) if own else scored
+
+
+def _counted_hand(
+    rules: GinRules, round: GinRound, a: Entry, b: Entry, knocker: Entry, defender: Entry
+) -> tuple[Scored, Scored]:
+    assert knocker.counted is not None and defender.counted is not None
+    result = score_counted(
+        rules.hand(),
+        knocker.name,
+        knocker.counted,
+        defender.name,
+        defender.counted,
+        big_gin=knocker.big_gin,
+        upcard=round.upcard,
+    )
+    scored = []
+    for entry in (a, b):
+        points = result.points if result.winner == entry.name else 0
+        lines = (result.line,) if result.winner == entry.name else ()
+        scored.append(
+            Scored(
+                entry.name,
+                (),
+                (),
+                entry.counted or 0,
+                entry.counted or 0,
+                (),
+                result.kind,
+                points,
+                lines,
+                knocked=entry.knocked,
+            )
+        )
+    return scored[0], scored[1]
+
+
+def _check_dead(a: Entry, b: Entry) -> None:
+    """A dead hand's cards, where given: ten each, of one pack."""
+    seen: set[Card] = set()
+    for entry in (a, b):
+        if entry.big_gin:
+            raise GinError(f"{entry.name}: a dead hand has no big gin")
+        if entry.cards and len(entry.cards) != 10:
+            raise GinError(f"{entry.name} has {len(entry.cards)} cards: a dead hand shows ten")
+        for card in entry.cards:
+            if card.is_joker:
+                raise GinError("Gin Rummy plays without jokers")
+            if card in seen:
+                raise GinError(f"{card.code()} is given twice: Gin plays with one pack")
+            seen.add(card)
+
+
 def _dead(entry: Entry) -> Scored:
+    if entry.counted is not None or not entry.cards:
+        deadwood = entry.counted or 0
+        return Scored(
+            entry.name, (), (), deadwood, deadwood, (), "dead", 0, ("dead hand: nobody scores",)
+        )
     best = least_deadwood(entry.cards).arrangements[0]
     return Scored(
         entry.name,
@@ -153,6 +246,7 @@ def _knocker(result: HandResult, entry: Entry, opponent: str) -> Scored:
         result.kind,
         points,
         lines,
+        knocked=True,
     )
 
 

@@ -77,10 +77,10 @@ GIN_OPTIONS: dict[str, FamilyOption] = {
     option.name: option
     for option in (
         FamilyOption("knock_limit", "number", "most deadwood a knock may keep", high=10),
-        FamilyOption("undercut_bonus", "number", "undercut bonus", high=1000),
-        FamilyOption("gin_bonus", "number", "gin bonus", high=1000),
+        FamilyOption("undercut_bonus", "number", "undercut bonus", low=1, high=1000),
+        FamilyOption("gin_bonus", "number", "gin bonus", low=1, high=1000),
         FamilyOption("big_gin", "checkbox", "big gin (all eleven cards melded)"),
-        FamilyOption("big_gin_bonus", "number", "big gin bonus", high=1000),
+        FamilyOption("big_gin_bonus", "number", "big gin bonus", low=1, high=1000),
         FamilyOption("dead_hand", "checkbox", "no knock before the stock runs low: a dead hand"),
         FamilyOption("target", "number", "score that ends a game", low=1, high=10_000),
         FamilyOption("game_bonus", "number", "game bonus", high=10_000),
@@ -134,8 +134,23 @@ GIN_PRESETS: dict[str, GinPreset] = {
 
 
 def with_options(rules: GinRules, options: Mapping[str, Any]) -> GinRules:
-    """``rules`` with ``options`` (JSON values, named as in RULES.md) changed."""
-    return family_options.with_options(rules, GIN_OPTIONS, options, "Gin")
+    """``rules`` with ``options`` (JSON values, named as in RULES.md) changed. Oklahoma is for
+    two players: in partnership gin each hand turns its own upcard, which a round of two hands
+    does not record (a RulesError says so).
+
+    >>> with_options(GinRules(), {"partnership": True, "oklahoma": True})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.rules.RulesError: Oklahoma gin is for two players: partnership gin's ...
+    """
+    changed = family_options.with_options(rules, GIN_OPTIONS, options, "Gin")
+    if changed.oklahoma and changed.partnership:
+        raise RulesError(
+            "Oklahoma gin is for two players: partnership gin's two hands each turn their own "
+            "upcard",
+            "oklahoma",
+        )
+    return changed
 
 
 def gin_rules_for(preset_id: str, options: Mapping[str, Any] | None = None) -> GinRules:

@@ -18,21 +18,27 @@ from typing import Any
 from flask import Blueprint, Response
 
 from ...api.game_models import GameRequest, GameRoundBody, GameRoundResponse
-from ...api.round_models import PlayerScore, TeamScore
-from ...api.systems import ApiModels, ApiSystem, BoardRounds
+from ...api.models import (
+    MeldArrangeRequest,
+    MeldArrangeResponse,
+    MeldCheckRequest,
+    MeldCheckResponse,
+)
+from ...api.round_models import PlayerScore, RoundScoreRequest, RoundScoreResponse, TeamScore
+from ...api.systems import ApiModels, ApiReferee, ApiSystem, BoardRounds, RefereeModels
 from ...engine.deal import next_dealer, round_wild_rank
 from ...engine.presets import PRESETS, rules_for
 from ...engine.rules import Rules
 from ...engine.standings import RoundResult, Seat, Standings, standings
-from ...engine.system import Capabilities, Entry, SystemPreset, Target, Words
+from ...engine.system import Capabilities, Entry, Seating, SystemPreset, Target, Words
 from ...store import export, records
 from ...store.models import Game, Round
 from ...store.scoreboard import Board
 from ...web import rounds
 from ...web.game_form import MAX_PLAYERS, option_groups, parse_new_game
 from ...web.story import rule_groups
-from ...web.systems import Partials, RulesPage, Setup, WebSystem
-from . import api
+from ...web.systems import Partials, RefereePages, RulesPage, Setup, WebSystem
+from . import api, referee
 
 
 class Rummy500System:
@@ -90,6 +96,10 @@ class Rummy500System:
     def deal_helper(self, stored: Mapping[str, Any]) -> bool:
         return Rules.from_stored(stored).deal == "upcard"
 
+    def seating(self, rules: Rules) -> Seating:
+        # partnership: two sides of two (RULES.md); else any seats may name a side
+        return Seating((4,) if rules.partnership else tuple(range(2, MAX_PLAYERS + 1)), True)
+
     # --- the store ---------------------------------------------------------------------------
 
     def create_game(
@@ -123,6 +133,9 @@ class Rummy500System:
     def export_rows(self, game: Game, board: Board, date: str) -> Iterator[list[object]]:
         return export.round_rows(game, board, date)
 
+    def tally(self, data: Mapping[str, Any] | None, total: int) -> Mapping[str, int]:
+        return {}  # the shared figures say it all
+
     # --- the pages ---------------------------------------------------------------------------
 
     blueprints: Sequence[Blueprint] = (rounds.bp,)
@@ -138,6 +151,8 @@ class Rummy500System:
     new_round_endpoint = "rounds.new_round"
     edit_round_endpoint = "rounds.edit_round"
     delete_round_endpoint = "rounds.delete_round"
+    #: the shared referee page is the engine's, and so this family's
+    referee_pages: RefereePages | None = None
 
     def setup(self, preset: SystemPreset, form: Mapping[str, list[str]] | None) -> Setup:
         rules: Rules = preset.rules
@@ -172,7 +187,9 @@ class Rummy500System:
     def board_rounds(self, board: Board) -> BoardRounds:
         return api.board_rounds(board)
 
-    def example_round(self, players: Sequence[str], *, decisive: bool = False) -> dict[str, Any]:
+    def example_round(
+        self, rules: Any, players: Sequence[str], *, decisive: bool = False
+    ) -> dict[str, Any]:
         melded = [10 * seat for seat in range(len(players))]
         if decisive:
             melded[0] = 10_000  # past any target (5000's too) in one round
@@ -184,7 +201,21 @@ class Rummy500System:
             ],
         }
 
+    # --- the stateless endpoints (the referee's own family) --------------------------------------
+
+    referee_models = RefereeModels(MeldArrangeResponse, RoundScoreRequest, RoundScoreResponse)
+
+    def check_meld(self, rules: Rules, body: MeldCheckRequest) -> MeldCheckResponse:
+        return referee.check(rules, body)
+
+    def arrange_melds(self, rules: Rules, body: MeldArrangeRequest) -> MeldArrangeResponse:
+        return referee.arrange_cards(rules, body)
+
+    def score_round(self, rules: Rules, body: RoundScoreRequest) -> tuple[RoundScoreResponse, int]:
+        return referee.score(rules, body)
+
 
 RUMMY500 = Rummy500System()
 _api: ApiSystem = RUMMY500  # mypy checks the family against every layer
 _web: WebSystem = RUMMY500
+_referee: ApiReferee = RUMMY500

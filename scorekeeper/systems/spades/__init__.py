@@ -27,11 +27,11 @@ from ...api.game_models import GameRequest
 from ...api.systems import ApiModels, ApiSystem, BoardRounds
 from ...engine.deal import next_dealer
 from ...engine.standings import RoundResult, Seat, Standings
-from ...engine.system import Capabilities, Entry, SystemPreset, Target, Words
+from ...engine.system import Capabilities, Entry, Seating, SystemPreset, Target, Words
 from ...store.models import Game, Round
 from ...store.scoreboard import Board
 from ...web.story import option_lines
-from ...web.systems import Partials, RulesPage, Setup, WebSystem
+from ...web.systems import Partials, RefereePages, RulesPage, Setup, WebSystem
 from . import api, board, export, game_form, models, presets, store, web
 from .rules import SpadesRules
 
@@ -87,6 +87,9 @@ class SpadesSystem:
     def deal_helper(self, stored: Mapping[str, Any]) -> bool:
         return False
 
+    def seating(self, rules: SpadesRules) -> Seating:
+        return Seating((4,), True)  # two sides of two, partners across
+
     # --- the store ---------------------------------------------------------------------------
 
     def create_game(
@@ -125,6 +128,9 @@ class SpadesSystem:
     def export_rows(self, game: Game, board: Board, date: str) -> Iterator[list[object]]:
         return export.hand_rows(game, board.view, date)
 
+    def tally(self, data: Mapping[str, Any] | None, total: int) -> Mapping[str, int]:
+        return {}  # the shared figures say it all
+
     # --- the pages ---------------------------------------------------------------------------
 
     blueprints: Sequence[Blueprint] = (web.bp,)
@@ -141,6 +147,7 @@ class SpadesSystem:
     new_round_endpoint = "spades.new_hand"
     edit_round_endpoint = "spades.edit_hand"
     delete_round_endpoint = "spades.delete_hand"
+    referee_pages: RefereePages | None = None  # no melds to judge
 
     def setup(self, preset: SystemPreset, form: Mapping[str, list[str]] | None) -> Setup:
         groups = game_form.spades_option_groups(preset.rules, form)
@@ -184,7 +191,9 @@ class SpadesSystem:
     def board_rounds(self, board: Board) -> BoardRounds:
         return api.board_rounds(board)
 
-    def example_round(self, players: Sequence[str], *, decisive: bool = False) -> dict[str, Any]:
+    def example_round(
+        self, rules: Any, players: Sequence[str], *, decisive: bool = False
+    ) -> dict[str, Any]:
         # 13 tricks, one nil made (decisive: nils made, +230 and +300 a hand to the sides)
         hand = [(4, 5), (3, 3), ("nil", 0), (5, 5)]
         if decisive:

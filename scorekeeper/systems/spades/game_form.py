@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from ...engine.rules import RulesError
 from ...engine.seating import SeatingError, seat_sides
+from ...web.family_form import family_option_groups, message, read_family_options
 from ...web.game_form import (
     MAX_GAME_NAME,
     MAX_NAME,
@@ -28,18 +28,15 @@ from ...web.game_form import (
     Form,
     FormInvalid,
     OptionGroup,
-    OptionInput,
     _first,
-    _sent,
     default_side,
     named_sides,
-    option_field,
     options_stale,
     player_field,
     read_name,
     side_field,
 )
-from .presets import SPADES_OPTIONS, SPADES_PRESETS, SpadesOption, with_options
+from .presets import SPADES_OPTIONS, SPADES_PRESETS, with_options
 from .rules import SpadesRules
 
 #: Spades seats four: the form shows four player rows.
@@ -57,48 +54,11 @@ class NewSpadesGame:
     teams: list[str] | None = None  # each player's side, in seat order
 
 
-def _message(error: Exception) -> str:
-    text = str(error)
-    return f"{text[:1].upper()}{text[1:]}."
-
-
-def _read(option: SpadesOption, form: Form) -> Any:
-    """The JSON value the form sends for an option; KeyError when it is not sent."""
-    name = option_field(option.name)
-    if not _sent(form, name):
-        raise KeyError(option.name)
-    if option.entry == "checkbox":
-        return "1" in (form.get(name) or [])
-    text = _first(form, name).strip()
-    if option.entry == "select":
-        return text
-    if not text and option.optional:
-        return None
-    if not text.lstrip("+-").isascii() or not text.lstrip("+-").isdigit() or len(text) > 9:
-        raise ValueError(f"{text!r} is not a whole number" if text else "enter a number")
-    return int(text)
-
-
 def read_spades_options(
     form: Form, base: SpadesRules, errors: Errors
 ) -> tuple[dict[str, Any], SpadesRules]:
-    """The options the form changes from ``base``, and the rules they make (``base`` when an
-    option is wrong: its error is in ``errors``)."""
-    changed: dict[str, Any] = {}
-    for option in SPADES_OPTIONS.values():
-        try:
-            value = _read(option, form)
-            alone = with_options(base, {option.name: value})
-        except KeyError:
-            continue
-        except (ValueError, RulesError) as error:
-            errors[option_field(option.name)] = _message(error)
-            continue
-        if getattr(alone, option.name) != getattr(base, option.name):
-            changed[option.name] = getattr(alone, option.name)
-    if any(key.startswith("opt-") for key in errors):
-        return changed, base
-    return changed, with_options(base, changed)
+    """The options the form changes from ``base``, and the rules they make."""
+    return read_family_options(form, base, SPADES_OPTIONS, with_options, errors)
 
 
 def parse_new_spades_game(form: Form, today: date) -> NewSpadesGame:
@@ -145,7 +105,7 @@ def parse_new_spades_game(form: Form, today: date) -> NewSpadesGame:
             seated = seat_sides([(s.name, s.team or "") for s in named_sides(form, picked, errors)])
             players, teams = [n for n, _ in seated], [t for _, t in seated]
         except SeatingError as error:
-            errors["sides"] = _message(error)
+            errors["sides"] = message(error)
     if errors:
         raise FormInvalid(errors)
     return NewSpadesGame(
@@ -161,31 +121,4 @@ def parse_new_spades_game(form: Form, today: date) -> NewSpadesGame:
 
 def spades_option_groups(base: SpadesRules, form: Form | None = None) -> list[OptionGroup]:
     """Spades' options as one group of inputs, holding ``base``'s values or what ``form`` sent."""
-    inputs = []
-    for option in SPADES_OPTIONS.values():
-        value = getattr(base, option.name)
-        shown = (
-            ("1" if value else "")
-            if option.entry == "checkbox"
-            else ("" if value is None else str(value))
-        )
-        sent = shown
-        if form is not None and _sent(form, option_field(option.name)):
-            values = form.get(option_field(option.name)) or []
-            sent = ("1" if "1" in values else "") if option.entry == "checkbox" else values[0]
-        choices: tuple[tuple[str, str], ...] = tuple(
-            (choice, choice.replace("_", " ")) for choice in option.choices
-        )
-        inputs.append(
-            OptionInput(
-                option=option.name,
-                field=option_field(option.name),
-                label=f"{option.label[:1].upper()}{option.label[1:]}",
-                kind=option.entry,
-                value=sent,
-                choices=choices,
-                hint="empty: none" if option.optional else "",
-                changed=sent.strip() != shown,
-            )
-        )
-    return [OptionGroup("spades", inputs)]
+    return family_option_groups("spades", base, SPADES_OPTIONS, form)

@@ -288,7 +288,7 @@ def test_the_rules_story_csv_and_referee_of_a_spades_game(
     assert "Is this legal?" not in rules
     assert client.get(f"/s/{token}/check").status_code == 404
     story = text(client.get(f"/s/{token}/story").get_data(as_text=True))
-    assert "Hands" in story and "Ann: nil made +100" in story and "Round 1 recorded" in story
+    assert "Hands" in story and "Ann: nil made +100" in story and "Hand 1 recorded" in story
     rows = client.get(f"/w/{watcher}.csv").get_data(as_text=True).splitlines()
     assert rows[0].endswith(",bid,tricks")
     # Ann & Cy: Ann nil made, Cy 5 took 6: +100 +50 +1 on Ann's row (the side's first seat)
