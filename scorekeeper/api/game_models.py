@@ -219,7 +219,10 @@ class BoardResponse(ResponseModel):
         "`?since=V`, the first round added or changed after version V (a watcher keeps its "
         "rounds before it and replaces the rest), or 1 when that cannot be told",
     )
-    totals: list[TotalOut] = Field(description="each player's total, final bonus included")
+    totals: list[SerializeAsAny[TotalOut]] = Field(
+        description="each player's total, final bonus included (a family may add its own "
+        "standing: a pool's `out` and `rejoined`, a game of deals' `chips`)"
+    )
     teams: list[SideTotalOut] = Field(description="each side's total (empty without sides)")
     target: int | None
     version: int

@@ -37,7 +37,6 @@ from .game_models import (
     RoundOut,
     SeatOut,
     SideTotalOut,
-    TotalOut,
 )
 from .rounds import round_response
 from .systems import api_system, family_models, preset_system
@@ -188,6 +187,7 @@ def board(game: Game, since: int | None = None) -> BoardResponse:
     standing = value.standing
     with_sides = value.with_sides
     rules: dict[str, Any] = ({"preset": game.preset} if game.preset else {}) | game.rules
+    models = api_system(game).models
     family = api_system(game).board_rounds(value)
     totals = standing.totals if family.totals is None else family.totals
     bags = family.carried
@@ -198,7 +198,12 @@ def board(game: Game, since: int | None = None) -> BoardResponse:
         rounds=family.rounds,
         rounds_from=first,
         totals=[
-            TotalOut(name=name, team=standing.side_of[name] if with_sides else None, total=total)
+            models.total_out(
+                name=name,
+                team=standing.side_of[name] if with_sides else None,
+                total=total,
+                **family.standing.get(name, {}),
+            )
             for name, total in totals.items()
         ],
         teams=[

@@ -19,7 +19,7 @@ from ..engine.system import SYSTEMS
 from ..store.models import Game
 from ..store.scoreboard import Board
 from ..store.systems import StoreSystem, store_system
-from .game_models import BoardResponse, GameRequest, RoundOut
+from .game_models import BoardResponse, GameRequest, RoundOut, TotalOut
 from .models import MeldArrangeRequest, MeldCheckRequest, MeldCheckResponse
 from .types import RulesObject
 
@@ -32,6 +32,9 @@ class ApiModels:
     round_stored: type[BaseModel]  # its answer, 201
     score_out: type[BaseModel]  # a board round's item per player (``RoundOut.scores``)
     side_out: type[BaseModel]  # a board round's item per side (``RoundOut.teams``)
+    #: a board's item per player (``BoardResponse.totals``): :class:`TotalOut`, or one that
+    #: adds the family's own standing (a pool's ``out``)
+    total_out: type[TotalOut] = TotalOut
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,8 @@ class BoardRounds:
     totals: Mapping[str, int] | None = None
     #: what each side carries from hand to hand (Spades' bags), by side
     carried: Mapping[str, int] = field(default_factory=dict)
+    #: a player's standing beyond the total, by player, as the family's ``total_out`` names it
+    standing: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @runtime_checkable
@@ -117,11 +122,16 @@ def _family_models(models: tuple[ApiModels, ...]) -> FamilyModels:
             Field(description=teams.description),
         ),
     )
+    totals = BoardResponse.model_fields["totals"]
     board = create_model(
         "BoardResponse",
         __base__=BoardResponse,
         __doc__=BoardResponse.__doc__,
         rounds=(list[round_out], ...),  # type: ignore[valid-type]
+        totals=(  # type: ignore[arg-type]
+            list[_one_of([m.total_out for m in models])],  # type: ignore[misc]
+            Field(description=totals.description),
+        ),
     )
     root: Any = RootModel  # parametrised at run time
     post = type(

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .rules import Rules
 
@@ -65,6 +66,9 @@ class RoundResult:
     # side -> what the round adds to the side as a whole, where a family scores sides so (its
     # own standings count these; :func:`standings` reads the players' totals only)
     sides: Mapping[str, int] = field(default_factory=dict)
+    # player -> their part's own stored data (JSON), where a family's standings need more than
+    # the totals (``Capabilities.data_in_standings``: a pool's rejoins); empty otherwise
+    data: Mapping[str, Mapping[str, Any] | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,9 @@ class Capabilities:
     #: players (Spades' contracts; a family whose players score and whose sides add them up does
     #: not)
     side_points: bool = False
+    #: its standings read each part's own stored data besides the totals (``RoundResult.data``:
+    #: a pool's rejoins, a deal's winner when a loser may pay 0 too)
+    data_in_standings: bool = False
 
 
 @dataclass(frozen=True)

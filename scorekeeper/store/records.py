@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Engine, bindparam, func, select, update
+from sqlalchemy import Engine, bindparam, func, null, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
@@ -343,24 +343,35 @@ def cached_standings(game: Game, *, rounds_at: int | None = None) -> Standings:
     if known is not None:
         return known
     names = {player.id: player.name for player in game.players}
+    capabilities = game_system(game).capabilities
     rows = db.session.execute(
-        select(Round.number, Round.went_out_id, RoundPart.player_id, RoundPart.total)
+        select(
+            Round.number,
+            Round.went_out_id,
+            RoundPart.player_id,
+            RoundPart.total,
+            # read (and decoded) only for a family whose standings need it
+            RoundPart.system_data if capabilities.data_in_standings else null(),
+        )
         .join(RoundPart, RoundPart.round_id == Round.id)
         .where(Round.game_id == game.id)
         .order_by(Round.number, RoundPart.position)
     )
     totals: dict[int, dict[str, int]] = {}
+    data: dict[int, dict[str, dict[str, Any] | None]] = {}
     went_out: dict[int, str | None] = {}
-    for number, went_out_id, player_id, total in rows:
+    for number, went_out_id, player_id, total, part_data in rows:
         totals.setdefault(number, {})[names[player_id]] = total
+        data.setdefault(number, {})[names[player_id]] = part_data
         went_out[number] = names.get(went_out_id) if went_out_id is not None else None
-    sides = (
-        side_totals([game.id]).get(game.id, {})
-        if game_system(game).capabilities.side_points
-        else {}
-    )
+    sides = side_totals([game.id]).get(game.id, {}) if capabilities.side_points else {}
     results = [
-        RoundResult(totals[number], went_out[number], sides.get(number, {}))
+        RoundResult(
+            totals[number],
+            went_out[number],
+            sides.get(number, {}),
+            data[number] if capabilities.data_in_standings else {},
+        )
         for number in sorted(totals)
     ]
     return game_system(game).standings(game.rules, game_seats(game), results)

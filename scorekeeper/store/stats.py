@@ -120,6 +120,8 @@ def summaries(game_ids: Sequence[int] | None = None, *, hands: bool = False) -> 
             return []
         query = query.where(Game.id.in_(game_ids))
     games = list(db.session.scalars(query))
+    # a family whose standings read each part's own data needs it for every game's outcome
+    with_data = hands or any(game_system(g).capabilities.data_in_standings for g in games)
     parts_query = (
         select(
             Round.game_id,
@@ -131,7 +133,7 @@ def summaries(game_ids: Sequence[int] | None = None, *, hands: bool = False) -> 
             RoundPart.total,
             RoundPart.hand if hands else null(),  # not read (nor decoded) unless asked
             RoundPart.hand_points if hands else null(),
-            RoundPart.system_data if hands else null(),
+            RoundPart.system_data if with_data else null(),
         )
         .join(RoundPart, RoundPart.round_id == Round.id)
         .order_by(Round.game_id, Round.number, RoundPart.position)
@@ -198,7 +200,12 @@ def _summary(
                         in_hand += points[code]
             tally = system.tally(row.system_data, row.total) if hands else {}
             parts.append(Part(number, name, row.total, name == goer, in_hand, tally))
-        results.append(RoundResult(totals, goer, sides.get(number, {})))
+        data = (
+            {names[row.player_id]: row.system_data for row in round_rows}
+            if system.capabilities.data_in_standings
+            else {}
+        )
+        results.append(RoundResult(totals, goer, sides.get(number, {}), data))
     standing = game_system(game).standings(game.rules, game_seats(game), results)
     state, winners = _outcome(game, standing)
     return GameSummary(
