@@ -161,6 +161,7 @@ class RefereeModels:
     arranged: type[BaseModel]  # the answer of POST /api/v1/melds/arrange
     score_body: type[BaseModel]  # the body of POST /api/v1/rounds/score (with its ``rules``)
     scored: type[BaseModel]  # its answer (200, or 422 with ``problems``)
+    checked: type[MeldCheckResponse] = MeldCheckResponse  # the answer of /melds/check
 
 
 @runtime_checkable
@@ -206,8 +207,8 @@ def referee_for(value: str | RulesObject) -> tuple[ApiReferee, Any]:
 
 
 def referee_union(kind: str) -> type[BaseModel]:
-    """One of every referee family's model of a kind (``arranged``, ``score_body``,
-    ``scored``), for the OpenAPI document."""
+    """One of every referee family's model of a kind (``checked``, ``arranged``,
+    ``score_body``, ``scored``), for the OpenAPI document."""
     models = [getattr(family.referee_models, kind) for family in referees()]
     return _referee_union(kind, tuple(dict.fromkeys(models)))
 
@@ -217,9 +218,11 @@ def _referee_union(kind: str, models: tuple[type[BaseModel], ...]) -> type[BaseM
     if len(models) == 1:
         return models[0]
     root: Any = RootModel
-    name = {"arranged": "MeldArrangeAnswer", "score_body": "RoundScoreBody"}.get(
-        kind, "RoundScoreAnswer"
-    )
+    name = {
+        "arranged": "MeldArrangeAnswer",
+        "score_body": "RoundScoreBody",
+        "checked": "MeldCheckAnswer",
+    }.get(kind, "RoundScoreAnswer")
     return type(
         name,
         (root[_one_of(models)],),

@@ -234,12 +234,13 @@ def rules_field(name: str, chosen: Callable[[Any], bool], what: str) -> Any:
         schema["enum"] = [preset for system in families() for preset in system.presets]
 
     def shapes(schema: dict[str, Any]) -> None:
-        # one shape per family: its presets with its own options; without ``preset`` the
-        # object is the first family's (the preset defaults to rummy500)
+        # one shape per family: its presets with its own options; ``preset`` may be left out
+        # only in the shape of the family whose preset is the default
         properties = schema.pop("properties")
         schema.pop("additionalProperties", None)  # each shape closes itself
+        default = RulesObject.model_fields["preset"].default
         found = []
-        for index, system in enumerate(families()):
+        for system in families():
             presets = list(system.presets)
             stored = system.rules_to_stored(system.presets[presets[0]].rules)
             found.append(
@@ -250,7 +251,7 @@ def rules_field(name: str, chosen: Callable[[Any], bool], what: str) -> Any:
                         | {"propertyNames": {"enum": [n for n in stored if n != "game"]}},
                     },
                     "additionalProperties": False,
-                    **({} if index == 0 else {"required": ["preset"]}),
+                    **({} if default in presets else {"required": ["preset"]}),
                 }
             )
         schema["anyOf"] = found

@@ -59,7 +59,13 @@ def list_presets() -> PresetList:
     )
 
 
-@api_route(bp, "POST", "/melds/check", body=MeldCheckRequest, responses={200: MeldCheckResponse})
+@api_route(
+    bp,
+    "POST",
+    "/melds/check",
+    body=MeldCheckRequest,
+    responses={200: lambda: referee_union("checked")},
+)
 def check_meld_view(body: MeldCheckRequest) -> MeldCheckResponse:
     """Is this a legal meld (or a legal layoff onto ``extends``)? Every reason when it is not.
 

@@ -106,6 +106,9 @@ class Capabilities:
     #: its standings read each part's own stored data besides the totals (``RoundResult.data``:
     #: a pool's rejoins, a deal's winner when a loser may pay 0 too)
     data_in_standings: bool = False
+    #: a competitor the standings list as ``reached`` is out of play (a pool's players out):
+    #: the deal passes them by
+    reached_sit_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,11 @@ class Target:
 
     points: int | None
     exceed: bool = False
+    #: the lowest total leads (a pool's points against you), not the highest
+    low_wins: bool = False
+    #: the game has no end of its own (each deal settled on its own): the table marks it
+    #: finished
+    open_ended: bool = False
 
 
 @runtime_checkable

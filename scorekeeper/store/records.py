@@ -489,12 +489,17 @@ def upcoming_dealer(game: Game) -> str | None:
         )
     if last.dealer is None:
         return None
-    return game_system(game).next_dealer(
-        game.rules,
-        [player.name for player in game.players],
-        last.dealer.name,
-        last.went_out.name if last.went_out else None,
-    )
+    system = game_system(game)
+    players = [player.name for player in game.players]
+    went_out = last.went_out.name if last.went_out else None
+    dealer = system.next_dealer(game.rules, players, last.dealer.name, went_out)
+    if system.capabilities.reached_sit_out and dealer is not None:
+        out = set(cached_standings(game).reached)
+        for _ in players:  # the deal passes those out of play by
+            if dealer not in out:
+                break
+            dealer = system.next_dealer(game.rules, players, dealer, went_out)
+    return dealer
 
 
 def round_by_key(game: Game, idempotency_key: str) -> Round | None:

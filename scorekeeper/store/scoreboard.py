@@ -165,7 +165,8 @@ def _board(game: Game, recent: int | None, first: int) -> Board:
     totals = standing.team_totals if with_sides else standing.totals
     goal = system.target(game.rules)
     target, exceed = goal.points, goal.exceed
-    top = max(totals.values()) if totals else 0
+    best = min if goal.low_wins else max
+    top = best(totals.values()) if totals else 0
     competitors = [
         Competitor(
             name=name,
@@ -179,7 +180,8 @@ def _board(game: Game, recent: int | None, first: int) -> Board:
         )
         for name, total in totals.items()
     ]
-    competitors.sort(key=lambda competitor: -competitor.total)  # stable: seat order on ties
+    # the leader first (stable: seat order on ties)
+    competitors.sort(key=lambda c: c.total if goal.low_wins else -c.total)
     ended = standing.ended_after
     played = len(standing.running)
     view = system.board_view(game)

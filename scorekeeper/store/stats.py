@@ -289,14 +289,15 @@ def _person(key: str, name: str, games: Sequence[GameSummary], people: People) -
         if summary.winners:
             decided += 1
             won += summary.won(seat)
-        if not summary.player_figures:
-            continue  # a side's contracts: its games and wins count, not a player's points
-        totals.append(summary.total(seat))
-        for part in mine:
+        for part in mine:  # the family's own counts, whatever its figures
             if part.tally:
                 counts = tallies.setdefault(game_system(summary.game).name, {})
                 for label, count in part.tally.items():
                     counts[label] = counts.get(label, 0) + count
+        if not summary.player_figures:
+            continue  # a side's contracts: its games and wins count, not a player's points
+        totals.append(summary.total(seat))
+        for part in mine:
             rounds += 1
             points += part.total
             best = part.total if best is None else max(best, part.total)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from ..engine.system import SYSTEMS, GameSystem
 from .gin import GIN
+from .indian import INDIAN
 from .rummy500 import RUMMY500
 from .spades import SPADES
 
@@ -52,6 +53,7 @@ FAMILIES: tuple[GameSystem, ...] = (
     RUMMY500,
     SPADES,
     GIN,
+    INDIAN,
 )
 
 

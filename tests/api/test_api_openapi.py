@@ -96,12 +96,14 @@ def test_the_endpoints_that_judge_melds_offer_only_their_families_presets(
         }
 
     meld = shapes("MeldRulesObject")
-    assert set(meld) == {"rummy500", "gin"}  # each family's first preset: the shapes
+    assert set(meld) == {"rummy500", "gin", "indian-points"}  # each family's first preset
     assert "jokers" in meld["rummy500"] and "knock_limit" not in meld["rummy500"]
     assert "knock_limit" in meld["gin"] and "jokers" not in meld["gin"]
     assert set(shapes("DealRulesObject")) == {"rummy500"}
     assert set(shapes("RoundRulesObject")) == {"rummy500"}
     assert set(shapes("GinRulesObject")) == {"gin"}
+    assert set(shapes("IndianRulesObject")) == {"indian-points"}
+    assert "max_points" in meld["indian-points"] and "jokers" not in meld["gin"]
     game_presets = schemas["RulesObject"]["properties"]["preset"]["enum"]
     assert "spades" in game_presets
     for name, kind in (
@@ -110,6 +112,7 @@ def test_the_endpoints_that_judge_melds_offer_only_their_families_presets(
         ("DealRequest", "DealRulesObject"),
         ("RoundScoreRequest", "RoundRulesObject"),
         ("GinScoreRequest", "GinRulesObject"),
+        ("IndianScoreRequest", "IndianRulesObject"),
     ):
         rules = json.dumps(schemas[name]["properties"]["rules"])
         assert kind in rules and "spades" not in rules, name

@@ -7,6 +7,7 @@ from flask.testing import FlaskClient
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import OPTIONS
 from scorekeeper.systems.gin.rules import GIN_OPTIONS, GIN_PRESETS
+from scorekeeper.systems.indian.rules import INDIAN_OPTIONS, INDIAN_PRESETS
 from scorekeeper.systems.spades.presets import SPADES_OPTIONS, SPADES_PRESETS
 
 
@@ -14,7 +15,12 @@ def test_every_preset_with_every_option(client: FlaskClient) -> None:
     response = client.get("/api/v1/presets")
     assert response.status_code == 200
     presets = response.get_json()
-    assert [preset["id"] for preset in presets] == [*PRESETS, *SPADES_PRESETS, *GIN_PRESETS]
+    assert [preset["id"] for preset in presets] == [
+        *PRESETS,
+        *SPADES_PRESETS,
+        *GIN_PRESETS,
+        *INDIAN_PRESETS,
+    ]
     for preset in presets:
         assert set(preset) >= {"id", "name", "summary", "options", "lines"}
         # Spades and Gin have options of their own
@@ -23,6 +29,8 @@ def test_every_preset_with_every_option(client: FlaskClient) -> None:
             if preset["id"] in SPADES_PRESETS
             else ["game", *GIN_OPTIONS]
             if preset["id"] in GIN_PRESETS
+            else ["game", *INDIAN_OPTIONS]
+            if preset["id"] in INDIAN_PRESETS
             else list(OPTIONS)
         )
         assert list(preset["options"]) == options

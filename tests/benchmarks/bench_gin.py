@@ -1,7 +1,7 @@
 """Gin's least deadwood against two peers, side by side: a script that prints figures, not a
 test.
 
-    .venv/bin/pip install '.[bench]'     # the peers: open-spiel (C++) and rlcard (Python)
+    .venv/bin/pip install -e '.[bench]'  # the peers: open-spiel (C++) and rlcard (Python)
     .venv/bin/python tests/benchmarks/bench_gin.py [--hands 20000] [--seed 2026]
 
 Corpora, each ``--hands`` ten-card hands drawn with ``--seed``:
@@ -114,7 +114,7 @@ def main() -> None:
     }
     for name, least in contenders.items():
         if least is None:
-            print(f"{name}: not installed (pip install '.[bench]'), left out")
+            print(f"{name}: not installed (pip install -e '.[bench]'), left out")
     for corpus, hands in corpora(args.hands, args.seed).items():
         print(f"-- {corpus}: {len(hands)} ten-card hands, seed {args.seed}")
         melds._least.cache_clear()
