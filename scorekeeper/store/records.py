@@ -542,10 +542,23 @@ def create_game(
     names = [seat.name for seat in seats]
     if dealer is not None and dealer not in names:
         raise RecordError(f"{dealer} is not seated in this game")
+    return new_game(name, preset, rules.to_dict(), seats, dealer)
+
+
+def new_game(
+    name: str,
+    preset: str | None,
+    rules: dict[str, Any],
+    seats: Sequence[Seat],
+    dealer: str | None,
+) -> Game:
+    """Store a new game of any family, checked by its family: its rules snapshot, the players
+    in seat order with their sides, and who deals first (one of them, or None)."""
+    names = [seat.name for seat in seats]
     game = Game(
         name=name,
         preset=preset,
-        rules=rules.to_dict(),
+        rules=rules,
         first_dealer_seat=None if dealer is None else names.index(dealer),
         players=[
             Player(seat=index, name=seat.name, team=seat.team) for index, seat in enumerate(seats)
@@ -558,6 +571,36 @@ def create_game(
         db.session.rollback()
         raise
     return game
+
+
+def stored_rounds(game: Game) -> list[Round]:
+    """Every stored round of the game, oldest first, read as it is now (not as the session
+    last saw it)."""
+    return list(
+        db.session.scalars(
+            select(Round)
+            .where(Round.game_id == game.id)
+            .order_by(Round.number)
+            .execution_options(populate_existing=True)
+        )
+    )
+
+
+def next_round_number(game: Game) -> int:
+    """The number the next stored round will have."""
+    last = db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id))
+    return (last or 0) + 1
+
+
+def seated_player(game: Game, name: str | None, refused: type[Exception]) -> Player | None:
+    """The game's player named ``name`` (None for None); a ``refused`` error for a name not
+    seated in the game."""
+    if name is None:
+        return None
+    player = next((p for p in game.players if p.name == name), None)
+    if player is None:
+        raise refused(f"{name} is not seated in this game")
+    return player
 
 
 def rename_game(game: Game, name: str, *, expected_version: int | None = None) -> None:
@@ -744,9 +787,7 @@ def add_round(
         over = game_over(game, rounds_at=game.version - 1)
         if over is not None:
             raise over
-        round.number = 1 + (
-            db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id)) or 0
-        )
+        round.number = next_round_number(game)
         fill()
         return Logged("added", round.number)
 

@@ -156,7 +156,7 @@ def post_round(game: Game, key: str, expected: int | None) -> Response:
     if body.dealer is not None and body.dealer not in names:
         raise ApiError(f"dealer: {body.dealer} is not seated in this game", 422)
     stored = records.round_by_key(game, key)
-    number = stored.number if stored else gin.next_number(game)
+    number = stored.number if stored else records.next_round_number(game)
     hand = read_body(game, body, number)
     upcard = _card(body.upcard, "upcard")
     try:

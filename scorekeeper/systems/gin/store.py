@@ -22,13 +22,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from sqlalchemy import func, select
-
 from ...engine.cards import Card
+from ...engine.standings import Seat
 from ...store.changes import Logged, commit, snapshot
 from ...store.db import db
-from ...store.models import Game, Player, Round, RoundPart, utcnow
-from ...store.records import add_round, attach_round, reread_round, round_by_key
+from ...store.models import Game, Round, RoundPart, utcnow
+from ...store.records import (
+    add_round,
+    attach_round,
+    new_game,
+    reread_round,
+    round_by_key,
+    seated_player,
+    stored_rounds,
+)
 from .data import PartData
 from .hand import GinError
 from .round import Entry, GinRound, Scored, score_round
@@ -115,20 +122,7 @@ def scored(game: Game, round: Round) -> list[Scored]:
 
 def rounds(game: Game) -> list[Round]:
     """Every stored round, oldest first, read as it is now."""
-    return list(
-        db.session.scalars(
-            select(Round)
-            .where(Round.game_id == game.id)
-            .order_by(Round.number)
-            .execution_options(populate_existing=True)
-        )
-    )
-
-
-def next_number(game: Game) -> int:
-    """The number the next stored round will have."""
-    last = db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id))
-    return (last or 0) + 1
+    return stored_rounds(game)
 
 
 def check_data(game: Game) -> None:
@@ -224,23 +218,8 @@ def create_gin_game(
                     f"side {teams[0]} has 4 players: partnership gin is two sides of two"
                 )
             sides = dict(zip(players, teams, strict=True))
-    game = Game(
-        name=name,
-        preset=preset,
-        rules=to_dict(rules),
-        first_dealer_seat=None if dealer is None else list(players).index(dealer),
-        players=[
-            Player(seat=seat, name=player, team=sides[player])
-            for seat, player in enumerate(players)
-        ],
-    )
-    db.session.add(game)
-    try:
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
-    return game
+    seats = [Seat(player, sides[player]) for player in players]
+    return new_game(name, preset, to_dict(rules), seats, dealer)
 
 
 def cache_totals(game: Game, round: Round) -> None:
@@ -289,15 +268,6 @@ def _fill(
     return checked
 
 
-def _player(game: Game, name: str | None) -> Player | None:
-    if name is None:
-        return None
-    player = next((p for p in game.players if p.name == name), None)
-    if player is None:
-        raise HandRefused(f"{name} is not seated in this game")
-    return player
-
-
 def store_hand(
     game: Game,
     hand: StoredHand,
@@ -313,8 +283,7 @@ def store_hand(
     for a hand the rules refuse (nothing is stored)."""
     if idempotency_key is not None and (done := round_by_key(game, idempotency_key)):
         return done
-    check(game, hand, upcard, dead)
-    round = Round(dealer=_player(game, dealer), idempotency_key=idempotency_key)
+    round = Round(dealer=seated_player(game, dealer, HandRefused), idempotency_key=idempotency_key)
 
     def fill() -> None:
         _fill(round, game, hand, upcard, dead)
@@ -334,8 +303,7 @@ def replace_hand(
 ) -> Round:
     """Correct a stored hand: the same number, the new entries."""
     game = round.game
-    check(game, hand, upcard, dead)
-    new_dealer = _player(game, dealer)
+    new_dealer = seated_player(game, dealer, HandRefused)
 
     def change() -> Logged:
         reread_round(round)  # the round as it is now, for the log

@@ -121,7 +121,7 @@ def _table(game: Game, stored: Round | None) -> Table:
         pairs = gin.hand_of(stored).pairs
         given = pairs if len(names) > 2 else None  # two players: no sides to check them by
         return Table(gin.gin_rules(game), names, pairs, sides, stored.number, given)
-    number = gin.next_number(game)
+    number = records.next_round_number(game)
     return Table(gin.gin_rules(game), names, gin.default_pairs(names, number), sides, number, None)
 
 

@@ -20,13 +20,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import func, select
-
 from ...engine.cards import Card
+from ...engine.standings import Seat
 from ...store.changes import Logged, commit, snapshot
 from ...store.db import db
-from ...store.models import Game, Player, Round, RoundPart, utcnow
-from ...store.records import add_round, attach_round, reread_round, round_by_key
+from ...store.models import Game, Round, RoundPart, utcnow
+from ...store.records import (
+    add_round,
+    attach_round,
+    new_game,
+    reread_round,
+    round_by_key,
+    seated_player,
+    stored_rounds,
+)
 from .data import PartData
 from .deal import Deal, DealResult, Entry, score_deal
 from .game import Board, DealScore, board, deal_score
@@ -75,19 +82,7 @@ def deal_of(round: Round) -> Deal:
 
 def rounds(game: Game) -> list[Round]:
     """Every stored deal, oldest first, read as it is now."""
-    return list(
-        db.session.scalars(
-            select(Round)
-            .where(Round.game_id == game.id)
-            .order_by(Round.number)
-            .execution_options(populate_existing=True)
-        )
-    )
-
-
-def next_number(game: Game) -> int:
-    last = db.session.scalar(select(func.max(Round.number)).where(Round.game_id == game.id))
-    return (last or 0) + 1
+    return stored_rounds(game)
 
 
 def check_data(game: Game) -> None:
@@ -175,20 +170,7 @@ def create_indian_game(
         raise IndianError("every player needs a name of their own")
     if dealer is not None and dealer not in players:
         raise IndianError(f"{dealer} is not seated in this game")
-    game = Game(
-        name=name,
-        preset=preset,
-        rules=to_dict(rules),
-        first_dealer_seat=None if dealer is None else list(players).index(dealer),
-        players=[Player(seat=seat, name=player) for seat, player in enumerate(players)],
-    )
-    db.session.add(game)
-    try:
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
-    return game
+    return new_game(name, preset, to_dict(rules), [Seat(player) for player in players], dealer)
 
 
 def cache_totals(game: Game, round: Round) -> None:
@@ -224,15 +206,6 @@ def _fill(round: Round, game: Game, deal: Deal, result: DealResult) -> None:
     ]
 
 
-def _player(game: Game, name: str | None) -> Player | None:
-    if name is None:
-        return None
-    player = next((p for p in game.players if p.name == name), None)
-    if player is None:
-        raise DealRefused(f"{name} is not seated in this game")
-    return player
-
-
 def store_deal(
     game: Game,
     deal: Deal,
@@ -246,14 +219,13 @@ def store_deal(
     IndianError for a deal the rules refuse (nothing is stored)."""
     if idempotency_key is not None and (done := round_by_key(game, idempotency_key)):
         return done
-    round = Round(dealer=_player(game, dealer), idempotency_key=idempotency_key)
+    round = Round(dealer=seated_player(game, dealer, DealRefused), idempotency_key=idempotency_key)
 
     def fill() -> None:
         result = check(game, deal)  # inside the change: against the deals as they are now
         _fill(round, game, deal, result)
         attach_round(game, round)
 
-    check(game, deal)  # refused before the change when it cannot stand at all
     return add_round(game, round, fill, expected_version, idempotency_key)
 
 
@@ -263,8 +235,7 @@ def replace_deal(
     """Correct a stored deal: the same number, the new entries (checked against the deals
     before and after it)."""
     game = round.game
-    check(game, deal, round.number)
-    new_dealer = _player(game, dealer)
+    new_dealer = seated_player(game, dealer, DealRefused)
 
     def change() -> Logged:
         reread_round(round)  # the round as it is now, for the log

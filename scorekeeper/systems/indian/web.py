@@ -117,7 +117,7 @@ def _deal_or_404(game: Game, number: int) -> Round:
 def _table(game: Game, stored: Round | None) -> Table:
     rules = store.indian_rules(game)
     names = [player.name for player in game.players]
-    number = stored.number if stored is not None else store.next_number(game)
+    number = stored.number if stored is not None else records.next_round_number(game)
     earlier = [
         deal_score(score_deal(rules, store.deal_of(r)))
         for r in store.rounds(game)

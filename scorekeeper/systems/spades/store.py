@@ -23,12 +23,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
+from ...engine.standings import Seat
 from ...store.changes import Logged, commit, reread, snapshot
 from ...store.db import db
-from ...store.models import Game, Player, Round, RoundPart, RoundSide, utcnow
-from ...store.records import add_round, attach_round, reread_round, round_by_key
+from ...store.models import Game, Round, RoundPart, RoundSide, utcnow
+from ...store.records import (
+    add_round,
+    attach_round,
+    new_game,
+    reread_round,
+    round_by_key,
+    seated_player,
+    stored_rounds,
+)
 from .data import GameData, PartData
 from .presets import from_dict, is_spades, to_dict
 from .rules import (
@@ -84,13 +91,7 @@ def hand_of(round: Round) -> SpadesHand:
 
 def hands(game: Game) -> list[tuple[Round, SpadesHand]]:
     """Every stored hand, oldest first, with the round it is stored as."""
-    rounds = db.session.scalars(
-        select(Round)
-        .where(Round.game_id == game.id)
-        .order_by(Round.number)
-        .execution_options(populate_existing=True)
-    )
-    return [(round, hand_of(round)) for round in rounds]
+    return [(round, hand_of(round)) for round in stored_rounds(game)]
 
 
 def play(game: Game) -> SpadesStandings:
@@ -198,23 +199,8 @@ def create_spades_game(
         raise SpadesError("every player needs a name of their own")
     if dealer is not None and dealer not in players:
         raise SpadesError(f"{dealer} is not seated in this game")
-    game = Game(
-        name=name,
-        preset=preset,
-        rules=to_dict(rules),
-        first_dealer_seat=None if dealer is None else list(players).index(dealer),
-        players=[
-            Player(seat=seat, name=player, team=sides[player])
-            for seat, player in enumerate(players)
-        ],
-    )
-    db.session.add(game)
-    try:
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
-    return game
+    seats = [Seat(player, sides[player]) for player in players]
+    return new_game(name, preset, to_dict(rules), seats, dealer)
 
 
 def recache(game: Game) -> None:
@@ -258,15 +244,6 @@ def _fill(round: Round, game: Game, hand: SpadesHand) -> None:
     ]
 
 
-def _player(game: Game, name: str | None) -> Player | None:
-    if name is None:
-        return None
-    player = next((p for p in game.players if p.name == name), None)
-    if player is None:
-        raise HandRefused(f"{name} is not seated in this game")
-    return player
-
-
 def store_hand(
     game: Game,
     hand: SpadesHand,
@@ -281,7 +258,7 @@ def store_hand(
     if idempotency_key is not None and (done := round_by_key(game, idempotency_key)):
         return done
     check_hand(spades_rules(game), hand, game_sides(game))
-    round = Round(dealer=_player(game, dealer), idempotency_key=idempotency_key)
+    round = Round(dealer=seated_player(game, dealer, HandRefused), idempotency_key=idempotency_key)
 
     def fill() -> None:
         _fill(round, game, hand)
@@ -302,7 +279,7 @@ def replace_hand(
     """Correct a stored hand: the same number, the new bids and tricks."""
     game = round.game
     check_hand(spades_rules(game), hand, game_sides(game))
-    new_dealer = _player(game, dealer)
+    new_dealer = seated_player(game, dealer, HandRefused)
 
     def change() -> Logged:
         reread_round(round)  # the round as it is now, for the log
