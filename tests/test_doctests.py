@@ -13,6 +13,8 @@ import pytest
     [
         "scorekeeper.web.network",
         "scorekeeper.web.links",
+        "scorekeeper.web.entry",
+        "scorekeeper.api.posting",
         "scorekeeper.web.qr",
         "scorekeeper.web.chart",
         "scorekeeper.web.filters",

@@ -551,10 +551,16 @@ def new_game(
     rules: dict[str, Any],
     seats: Sequence[Seat],
     dealer: str | None,
+    refused: type[Exception] = RecordError,
 ) -> Game:
     """Store a new game of any family, checked by its family: its rules snapshot, the players
-    in seat order with their sides, and who deals first (one of them, or None)."""
+    in seat order with their sides, and who deals first (one of them, or None). A ``refused``
+    error for a name given twice or a dealer not seated."""
     names = [seat.name for seat in seats]
+    if len(set(names)) != len(names):
+        raise refused("every player needs a name of their own")
+    if dealer is not None and dealer not in names:
+        raise refused(f"{dealer} is not seated in this game")
     game = Game(
         name=name,
         preset=preset,
@@ -603,6 +609,27 @@ def seated_player(game: Game, name: str | None, refused: type[Exception]) -> Pla
     return player
 
 
+def in_seat_order(
+    game: Game, names: Sequence[str], refused: type[Exception], *, everyone: str | None = None
+) -> list[str]:
+    """The names a round's entries give, in the game's seat order; a ``refused`` error for a
+    player not seated or named twice, and for a player left out when ``everyone`` says what a
+    round needs of each ("a hand needs every player's entry").
+
+    A family whose rounds leave players out (a pool's players out) passes no ``everyone``."""
+    seated = [player.name for player in game.players]
+    strangers = sorted({name for name in names if name not in seated})
+    if strangers:
+        raise refused(f"{', '.join(strangers)} is not seated in this game")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise refused(f"{', '.join(twice)} is named more than once")
+    missing = [name for name in seated if name not in names]
+    if missing and everyone is not None:
+        raise refused(f"{everyone}: {', '.join(missing)}")
+    return [name for name in seated if name in names]
+
+
 def rename_game(game: Game, name: str, *, expected_version: int | None = None) -> None:
     def change() -> Logged:
         reread(game)
@@ -626,12 +653,7 @@ def finish_game(game: Game, *, finished: bool = True, expected_version: int | No
 
 
 def _player(game: Game, name: str | None) -> Player | None:
-    if name is None:
-        return None
-    player = next((p for p in game.players if p.name == name), None)
-    if player is None:
-        raise RecordError(f"{name} is not seated in this game")
-    return player
+    return seated_player(game, name, RecordError)
 
 
 def _refuse_problems(checked: CheckedRound) -> None:

@@ -1,6 +1,8 @@
-"""The new-game form's options for a family that lists its own (:class:`FamilyOption`: Spades,
-Gin), read and drawn like the rummy options (:mod:`.game_form`: the same fields,
-``opt-<option>``, and errors). No Flask in here.
+"""The new-game form for a family that lists its own options (:class:`FamilyOption`: Spades,
+Gin, Indian Rummy): the options read and drawn like the rummy options (:mod:`.game_form`: the
+same fields, ``opt-<option>``, and errors), and the game read from the form (its name, the
+players in seat order, the first dealer, the sides when the family's rules play in sides). No
+Flask in here.
 
 >>> from scorekeeper.engine.options import FamilyOption, with_options
 >>> from dataclasses import dataclass
@@ -21,13 +23,58 @@ Gin), read and drawn like the rummy options (:mod:`.game_form`: the same fields,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..engine.options import FamilyOption
 from ..engine.rules import RulesError
-from .game_form import Errors, Form, OptionGroup, OptionInput, _first, _sent, option_field
+from ..engine.seating import SeatingError, seat_sides
+from .game_form import (
+    MAX_GAME_NAME,
+    MAX_NAME,
+    Errors,
+    Form,
+    FormInvalid,
+    OptionGroup,
+    OptionInput,
+    _first,
+    _sent,
+    default_side,
+    named_sides,
+    option_field,
+    options_stale,
+    player_field,
+    read_name,
+    side_field,
+)
 
 RulesT = TypeVar("RulesT")
+RulesT_co = TypeVar("RulesT_co", covariant=True)
+
+
+class FamilyPreset(Protocol[RulesT_co]):
+    """A family's preset as the form needs it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def rules(self) -> RulesT_co: ...
+
+
+@dataclass(frozen=True)
+class NewFamilyGame(Generic[RulesT]):
+    """A game the new-game form asks for."""
+
+    name: str
+    preset: str
+    rules: RulesT
+    options: dict[str, Any]  # the options changed from the preset's
+    players: list[str]  # in seat order (in sides: partners across)
+    dealer: str | None
+    teams: list[str] | None = None  # each player's side, in seat order, when in sides
 
 
 def message(error: Exception) -> str:
@@ -118,3 +165,72 @@ def family_option_groups(
             )
         )
     return [OptionGroup(group, inputs)]
+
+
+def parse_new_family_game(
+    form: Form,
+    today: date,
+    presets: Mapping[str, FamilyPreset[RulesT]],
+    table: Mapping[str, FamilyOption],
+    change: Callable[[RulesT, Mapping[str, Any]], RulesT],
+    *,
+    rows: int,
+    players_problem: Callable[[RulesT, int], str | None],
+    in_sides: Callable[[RulesT], bool] = lambda rules: False,
+) -> NewFamilyGame[RulesT]:
+    """The game the form asks for, or :class:`FormInvalid` with a message per field. The form
+    has ``rows`` player rows; ``players_problem`` says what is wrong with the number named
+    under the rules chosen (None: nothing); in sides (``in_sides``) the players are seated so
+    that partners sit across."""
+    errors: Errors = {}
+    preset = presets[_first(form, "preset")]
+    options: dict[str, Any] = {}
+    rules = preset.rules
+    if options_stale(form):
+        errors["preset"] = (
+            f"The house rules below are now {preset.name}'s: check them, then start the game."
+        )
+    else:
+        options, rules = read_family_options(form, preset.rules, table, change, errors)
+    name = read_name(form, "name", MAX_GAME_NAME, errors)
+    players: list[str] = []
+    numbers: list[int] = []
+    picked: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for row in range(rows):
+        player = read_name(form, player_field(row), MAX_NAME, errors)
+        if not player:
+            continue
+        picked.append((player, _first(form, side_field(row)) or default_side(len(picked))))
+        if player_field(row) not in errors and player.casefold() in seen:
+            errors[player_field(row)] = f"{player} is named twice: give each a different name."
+        seen.add(player.casefold())
+        players.append(player)
+        numbers.append(row)
+    if problem := players_problem(rules, len(players)):
+        errors["players"] = problem
+    dealer = None
+    chosen = _first(form, "dealer").strip()
+    if chosen:
+        if chosen.isascii() and chosen.isdigit() and int(chosen) in numbers:
+            dealer = players[numbers.index(int(chosen))]
+        else:
+            errors["dealer"] = "Choose one of the players, or nobody yet."
+    teams: list[str] | None = None
+    if not errors and in_sides(rules):
+        try:  # the sides picked, seated so that partners sit across
+            seated = seat_sides([(s.name, s.team or "") for s in named_sides(form, picked, errors)])
+            players, teams = [n for n, _ in seated], [t for _, t in seated]
+        except SeatingError as error:
+            errors["sides"] = message(error)
+    if errors:
+        raise FormInvalid(errors)
+    return NewFamilyGame(
+        name or f"{preset.name}, {today.day} {today:%b}",
+        preset.id,
+        rules,
+        options,
+        players,
+        dealer,
+        teams,
+    )

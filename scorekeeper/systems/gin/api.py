@@ -11,17 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask import Response
-from sqlalchemy import select
 
 from ...api.endpoints import parse_body
 from ...api.errors import ApiError
-from ...api.game_models import GameRequest, RoundOut, StaleGameResponse
+from ...api.game_models import GameRequest, RoundOut
 from ...api.games import etag, json_response
+from ...api.posting import key_used_elsewhere, refuse_unseated_dealer, seated_sides, stale_game
 from ...api.systems import BoardRounds
 from ...engine.cards import Card, CardError
-from ...engine.seating import SeatingError, seat_sides
 from ...store import changes, records
-from ...store.db import db
 from ...store.models import Game, Round
 from ...store.scoreboard import Board
 from . import store as gin
@@ -152,9 +150,7 @@ def post_round(game: Game, key: str, expected: int | None) -> Response:
     """Store the posted hand (201 with its scores, the same for a retried key), or say why
     not (422: nothing is stored)."""
     body = parse_body(GinRoundBody)
-    names = [player.name for player in game.players]
-    if body.dealer is not None and body.dealer not in names:
-        raise ApiError(f"dealer: {body.dealer} is not seated in this game", 422)
+    refuse_unseated_dealer(game, body.dealer)
     stored = records.round_by_key(game, key)
     number = stored.number if stored else records.next_round_number(game)
     hand = read_body(game, body, number)
@@ -180,21 +176,9 @@ def post_round(game: Game, key: str, expected: int | None) -> Response:
         except (GinError, gin.HandRefused) as error:
             raise ApiError(f"players: {error}", 422) from None
         except changes.StaleGame:
-            version = db.session.scalar(select(Game.version).where(Game.id == game.id)) or 0
-            return json_response(
-                StaleGameResponse(
-                    error=f"the game changed since you loaded it: now version {version}",
-                    version=version,
-                ),
-                409,
-                {"ETag": etag(version)},
-            )
+            return stale_game(game)
     if not _same(stored, hand, upcard, body.dead, body.dealer):
-        raise ApiError(
-            f"Idempotency-Key {key!r} was already used for hand {stored.number}, which is not "
-            "this hand: use a new key for a new hand",
-            422,
-        )
+        raise key_used_elsewhere(key, "hand", stored.number)
     response = GinRoundResponse(
         players=players_out(game, scored),
         teams=sides_out(game, scored),
@@ -244,21 +228,9 @@ def start_game(body: GameRequest, preset: str) -> Game:
     across as given)."""
     options = {} if isinstance(body.rules, str) else body.rules.options
     rules = gin_rules_for(preset, options)  # a RulesError names a bad option (400)
-    names = [p.name for p in body.players]
-    teams: list[str] | None = None
-    named = [(p.name, p.team) for p in body.players if p.team is not None]
-    if named and not rules.partnership:
+    if not rules.partnership and any(p.team is not None for p in body.players):
         raise ApiError("players: two-player gin has no sides (team)", 422)
-    if named:
-        if len(named) != len(names):
-            raise ApiError(
-                "players: name every player's team, or none (partners then sit across)", 422
-            )
-        try:
-            seated = seat_sides(named, sides=2)
-        except SeatingError as error:
-            raise ApiError(f"players: {error}", 422) from None
-        names, teams = [name for name, _ in seated], [team for _, team in seated]
+    names, teams = seated_sides([(p.name, p.team) for p in body.players])
     try:
         return gin.create_gin_game(
             body.name, rules, names, preset=preset, dealer=body.dealer, teams=teams

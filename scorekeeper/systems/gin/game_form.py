@@ -14,104 +14,31 @@ scorekeeper.web.game_form.FormInvalid: {'players': 'Gin is for two players: name
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
-from ...engine.seating import SeatingError, seat_sides
-from ...web.family_form import family_option_groups, message, read_family_options
-from ...web.game_form import (
-    MAX_GAME_NAME,
-    MAX_NAME,
-    Errors,
-    Form,
-    FormInvalid,
-    OptionGroup,
-    _first,
-    default_side,
-    named_sides,
-    options_stale,
-    player_field,
-    read_name,
-    side_field,
-)
+from ...web.family_form import NewFamilyGame, family_option_groups, parse_new_family_game
+from ...web.game_form import Form, OptionGroup
 from .rules import GIN_OPTIONS, GIN_PRESETS, GinRules, with_options
 
 
-@dataclass(frozen=True)
-class NewGinGame:
-    name: str
-    preset: str
-    rules: GinRules
-    options: dict[str, Any]  # the options changed from the preset's
-    players: list[str]  # as seated: partners across
-    dealer: str | None
-    teams: list[str] | None = None  # each player's side, in seat order (partnership gin)
+def _players_problem(rules: GinRules, named: int) -> str | None:
+    if rules.partnership:
+        return None if named == 4 else "Partnership gin is four players in two sides: name four."
+    return None if named == 2 else "Gin is for two players: name two."
 
 
-def players_for(rules: GinRules) -> int:
-    """The player rows the form shows: two, or four for partnership gin."""
-    return 4 if rules.partnership else 2
-
-
-def parse_new_gin_game(form: Form, today: date) -> NewGinGame:
-    """The Gin game the form asks for, or :class:`FormInvalid` with a message per field."""
-    errors: Errors = {}
-    preset = GIN_PRESETS[_first(form, "preset")]
-    options: dict[str, Any] = {}
-    rules = preset.rules
-    if options_stale(form):
-        errors["preset"] = (
-            f"The house rules below are now {preset.name}'s: check them, then start the game."
-        )
-    else:
-        options, rules = read_family_options(form, preset.rules, GIN_OPTIONS, with_options, errors)
-    wanted = players_for(rules)
-    name = read_name(form, "name", MAX_GAME_NAME, errors)
-    players: list[str] = []
-    rows: list[int] = []
-    picked: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    for row in range(4):
-        player = read_name(form, player_field(row), MAX_NAME, errors)
-        if not player:
-            continue
-        picked.append((player, _first(form, side_field(row)) or default_side(len(picked))))
-        if player_field(row) not in errors and player.casefold() in seen:
-            errors[player_field(row)] = f"{player} is named twice: give each a different name."
-        seen.add(player.casefold())
-        players.append(player)
-        rows.append(row)
-    if len(players) != wanted:
-        errors["players"] = (
-            "Partnership gin is four players in two sides: name four."
-            if rules.partnership
-            else "Gin is for two players: name two."
-        )
-    dealer = None
-    chosen = _first(form, "dealer").strip()
-    if chosen:
-        if chosen.isascii() and chosen.isdigit() and int(chosen) in rows:
-            dealer = players[rows.index(int(chosen))]
-        else:
-            errors["dealer"] = "Choose one of the players, or nobody yet."
-    teams: list[str] | None = None
-    if not errors and rules.partnership:
-        try:  # the sides picked, seated so that partners sit across
-            seated = seat_sides([(s.name, s.team or "") for s in named_sides(form, picked, errors)])
-            players, teams = [n for n, _ in seated], [t for _, t in seated]
-        except SeatingError as error:
-            errors["sides"] = message(error)
-    if errors:
-        raise FormInvalid(errors)
-    return NewGinGame(
-        name or f"{preset.name}, {today.day} {today:%b}",
-        preset.id,
-        rules,
-        options,
-        players,
-        dealer,
-        teams,
+def parse_new_gin_game(form: Form, today: date) -> NewFamilyGame[GinRules]:
+    """The Gin game the form asks for, or :class:`FormInvalid` with a message per field: two
+    players, or four seated so that partners sit across."""
+    return parse_new_family_game(
+        form,
+        today,
+        GIN_PRESETS,
+        GIN_OPTIONS,
+        with_options,
+        rows=4,
+        players_problem=_players_problem,
+        in_sides=lambda rules: rules.partnership,
     )
 
 

@@ -36,6 +36,9 @@ from ...store.records import (
     seated_player,
     stored_rounds,
 )
+from ...store.records import (
+    in_seat_order as seat_order,
+)
 from .data import PartData
 from .hand import GinError
 from .round import Entry, GinRound, Scored, score_round
@@ -153,17 +156,8 @@ def in_seat_order(
 ) -> StoredHand:
     """A round's entries in the game's seat order, with its pairs (by default those of round
     ``number``); a HandRefused for a player not seated, named twice or missing."""
-    seated = [player.name for player in game.players]
     names = [entry.name for entry in entries]
-    strangers = sorted({name for name in names if name not in seated})
-    if strangers:
-        raise HandRefused(f"{', '.join(strangers)} is not seated in this game")
-    twice = sorted({name for name in names if names.count(name) > 1})
-    if twice:
-        raise HandRefused(f"{', '.join(twice)} is named more than once")
-    missing = [name for name in seated if name not in names]
-    if missing:
-        raise HandRefused(f"a hand needs every player's entry: {', '.join(missing)}")
+    seated = seat_order(game, names, HandRefused, everyone="a hand needs every player's entry")
     by_name = {entry.name: entry for entry in entries}
     ordered = tuple(by_name[name] for name in seated)
     if pairs is None:
@@ -203,10 +197,6 @@ def create_gin_game(
             if rules.partnership
             else f"Gin is for two players, not {len(players)}"
         )
-    if len(set(players)) != len(players):
-        raise GinError("every player needs a name of their own")
-    if dealer is not None and dealer not in players:
-        raise GinError(f"{dealer} is not seated in this game")
     sides: dict[str, str | None] = dict.fromkeys(players)
     if rules.partnership:
         sides = dict(sides_across(players))
@@ -219,7 +209,7 @@ def create_gin_game(
                 )
             sides = dict(zip(players, teams, strict=True))
     seats = [Seat(player, sides[player]) for player in players]
-    return new_game(name, preset, to_dict(rules), seats, dealer)
+    return new_game(name, preset, to_dict(rules), seats, dealer, GinError)
 
 
 def cache_totals(game: Game, round: Round) -> None:

@@ -21,26 +21,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
 
-from flask import (
-    Blueprint,
-    Response,
-    flash,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from werkzeug.exceptions import NotFound
+from flask import Blueprint, Response, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.cards import RANKS, SUITS, Card, CardError
 from ...store import changes, records
 from ...store.models import Game, Round
 from ...store.scoreboard import board
-from ...web import links
+from ...web import entry, links
 from ...web.filters import SUIT_SYMBOLS
-from ...web.games import conflicting_round, game_over_redirect, gone_since_the_form
+from ...web.games import game_over_redirect
 from . import store as gin
 from .board import headline
 from .fields import MOST_DEADWOOD, HandFields, ReadHand, hand_field, read_hand
@@ -56,8 +46,6 @@ bp = Blueprint(
     static_folder="static",  # under /static/ too: the service worker keeps it like the app's
     static_url_path="/static/systems/gin",
 )
-
-NOT_SAVED = "Nothing was saved: fix what is marked below."
 
 #: The card picker: ranks as rows by the four suits, in two halves side by side (a set is a
 #: row, a run a column), so that eight columns of thumb-sized buttons fit a phone's width.
@@ -99,17 +87,7 @@ class HandGroup:
 
 
 def _gin_or_404(token: str) -> Game:
-    game = links.scorer_game(token)
-    if not gin.gin_game(game):
-        raise NotFound("This game is not a game of Gin Rummy.")
-    return game
-
-
-def _hand_or_404(game: Game, number: int) -> Round:
-    stored = next((r for r in game.rounds if r.number == number), None)
-    if stored is None:
-        raise NotFound(f"This game has no hand {number}.")
-    return stored
+    return entry.family_game(token, gin.gin_game, "Gin Rummy")
 
 
 def _table(game: Game, stored: Round | None) -> Table:
@@ -209,9 +187,7 @@ def _render(
         grid=GRID,
         most_deadwood=MOST_DEADWOOD,
     )
-    response = make_response(html, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return entry.page(html, status)
 
 
 def _new_fields(game: Game, table: Table) -> HandFields:
@@ -275,11 +251,9 @@ def new_hand(token: str) -> BaseResponse:
 def edit_hand(token: str, number: int) -> BaseResponse:
     """The form filled from hand ``number``, to correct it; POST saves the correction."""
     game = _gin_or_404(token)
-    if not any(r.number == number for r in game.rounds) and (
-        gone := gone_since_the_form(game, number)
-    ):
-        return gone
-    stored = _hand_or_404(game, number)
+    stored = entry.corrected_round(game, number)
+    if isinstance(stored, Response):
+        return stored
     if request.method == "POST":
         return _save(game, stored)
     links.remember(game, "scorer")
@@ -291,17 +265,13 @@ def edit_hand(token: str, number: int) -> BaseResponse:
 def delete_hand(token: str, number: int) -> BaseResponse:
     """What deleting hand ``number`` takes away; the rounds' delete (POST) deletes it."""
     game = _gin_or_404(token)
-    _hand_or_404(game, number)
+    entry.round_or_404(game, number)
     shown = board(game, recent=None)
     assert shown.view is not None
     row = next(row for row in shown.view.hands if row.number == number)
     return make_response(
         render_template(
-            "gin/delete.html",
-            board=shown,
-            row=row,
-            token=token,
-            later=len(game.rounds) - number,
+            "gin/delete.html", board=shown, row=row, token=token, later=len(game.rounds) - number
         )
     )
 
@@ -310,44 +280,25 @@ def delete_hand(token: str, number: int) -> BaseResponse:
 def preview_hand(token: str) -> Response:
     """The preview of the form's hand (htmx partial); nothing is stored."""
     game = _gin_or_404(token)
-    number = request.form.get("hand", "")
-    stored = (
-        next((r for r in game.rounds if r.number == int(number)), None)
-        if number.isascii() and number.isdigit() and len(number) < 7
-        else None
-    )
-    table = _table(game, stored)
+    table = _table(game, entry.posted_round(game, "hand"))
     fields = HandFields.from_form(request.form, len(table.names), table.hands)
     read = read_hand(fields, table.names, table.pairs, table.rules)
     html = render_template(
         "gin/_preview.html", preview=_preview(game, table, read), rules=table.rules, oob=True
     )
-    response = make_response(html)
-    response.headers["Vary"] = "HX-Request"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return entry.partial(html)
 
 
 # --- saving ---------------------------------------------------------------------------------
-
-
-def _done(game: Game, message: str) -> BaseResponse:
-    flash(message, "success")
-    return redirect(url_for("games.scorer_page", token=game.scorer_token, _anchor="standings"), 303)
-
-
-def _version(fields: HandFields) -> int:
-    text = fields.version
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else -1
 
 
 def _save(game: Game, stored: Round | None) -> BaseResponse:
     """Save the posted hand (new, or a correction of ``stored``)."""
     table = _table(game, stored)
     fields = HandFields.from_form(request.form, len(table.names), table.hands)
-    key = fields.key if 1 <= len(fields.key) <= 100 else None
-    if stored is None and key and (done := records.round_by_key(game, key)):
-        return _done(game, f"Hand {done.number} saved")  # a double tap, or the page sent again
+    key = entry.form_key(fields.key)
+    if stored is None and (done := entry.double_tap(game, key)):
+        return done
 
     def again(status: int, message: str, **kwargs: Any) -> Response:
         return _render(
@@ -356,19 +307,15 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
 
     if stored is None and key is None:
         fields = replace(fields, key=uuid4().hex)
-        return again(
-            422,
-            "This form had lost its key (which stops a hand being saved twice): check it and "
-            "save again.",
-        )
+        return again(422, entry.lost_key("hand"))
     read = read_hand(fields, table.names, table.pairs, table.rules)
     if read.errors:
-        return again(422, NOT_SAVED, problems=list(read.errors.values()))
+        return again(422, entry.NOT_SAVED, problems=list(read.errors.values()))
     if read.missing:
         return again(422, f"Nothing was saved: the hand is not all in ({'; '.join(read.missing)}).")
     upcard = None if read.upcard is None else Card.from_code(read.upcard)
     dealer = fields.dealer if fields.dealer in table.names else None
-    version = _version(fields)
+    version = entry.form_version(fields.version)
     try:
         hand = _hand(game, table, read)
         if stored is None:
@@ -389,18 +336,16 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
         return _stale(game, fields, stored)
     except (GinError, gin.HandRefused, CardError) as error:
         return again(422, f"Nothing was saved: {reason(error)}.")
-    return _done(game, f"Hand {saved.number} {'corrected' if stored else 'saved'}")
+    return entry.saved(game, f"Hand {saved.number} {'corrected' if stored else 'saved'}")
 
 
 def _stale(game: Game, fields: HandFields, stored: Round | None) -> Response:
-    """The game changed since the form was rendered: the form again, at the new version (a
-    hand deleted meanwhile: the conflict page, which says so)."""
-    now = conflicting_round(game, stored)
-    if isinstance(now, Response):
-        return now
-    message = (
-        "The game was changed from another phone meanwhile (a hand saved, corrected or "
-        "undone). Nothing was overwritten: check your entries and save again."
-    )
-    fields = replace(fields, version=str(game.version))
-    return _render(game, fields, now, 409, message=message, show_errors=True)
+    """The game changed since the form was rendered: the form again, at the version the game
+    has now."""
+
+    def again(now: Round | None) -> Response:
+        fresh = replace(fields, version=str(game.version))
+        message = entry.changed_meanwhile("hand")
+        return _render(game, fresh, now, 409, message=message, show_errors=True)
+
+    return entry.after_conflict(game, stored, again)

@@ -11,16 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask import Response
-from sqlalchemy import select
 
 from ...api.endpoints import parse_body
 from ...api.errors import ApiError
-from ...api.game_models import GameRequest, RoundOut, StaleGameResponse
+from ...api.game_models import GameRequest, RoundOut
 from ...api.games import etag, json_response
+from ...api.posting import key_used_elsewhere, refuse_unseated_dealer, stale_game
 from ...api.systems import BoardRounds
 from ...engine.cards import Card, CardError
 from ...store import changes, records
-from ...store.db import db
 from ...store.models import Game, Round
 from ...store.scoreboard import Board
 from . import store as indian
@@ -98,9 +97,7 @@ def post_round(game: Game, key: str, expected: int | None) -> Response:
     """Store the posted deal (201 with its scores, the same for a retried key), or say why
     not (422: nothing is stored)."""
     body = parse_body(IndianRoundBody)
-    names = [player.name for player in game.players]
-    if body.dealer is not None and body.dealer not in names:
-        raise ApiError(f"dealer: {body.dealer} is not seated in this game", 422)
+    refuse_unseated_dealer(game, body.dealer)
     try:
         deal = indian.in_seat_order(game, entries_of(body.players), wild_rank_of(body.wild_rank))
     except indian.DealRefused as error:
@@ -124,21 +121,9 @@ def post_round(game: Game, key: str, expected: int | None) -> Response:
         except (IndianError, indian.DealRefused) as error:
             raise ApiError(f"players: {error}", 422) from None
         except changes.StaleGame:
-            version = db.session.scalar(select(Game.version).where(Game.id == game.id)) or 0
-            return json_response(
-                StaleGameResponse(
-                    error=f"the game changed since you loaded it: now version {version}",
-                    version=version,
-                ),
-                409,
-                {"ETag": etag(version)},
-            )
+            return stale_game(game)
     if result is None or not _same(stored, deal, body.dealer):
-        raise ApiError(
-            f"Idempotency-Key {key!r} was already used for deal {stored.number}, which is not "
-            "this deal: use a new key for a new deal",
-            422,
-        )
+        raise key_used_elsewhere(key, "deal", stored.number)
     moved = added(indian.indian_rules(game), result)
     response = IndianRoundResponse(
         players=[player_out(player, moved[player.name]) for player in result.players],

@@ -14,84 +14,30 @@ scorekeeper.web.game_form.FormInvalid: {'players': 'Indian Rummy is for 2 to 6 p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
-from ...web.family_form import family_option_groups, read_family_options
-from ...web.game_form import (
-    MAX_GAME_NAME,
-    MAX_NAME,
-    Errors,
-    Form,
-    FormInvalid,
-    OptionGroup,
-    _first,
-    options_stale,
-    player_field,
-    read_name,
-)
+from ...web.family_form import NewFamilyGame, family_option_groups, parse_new_family_game
+from ...web.game_form import Form, OptionGroup
 from .rules import INDIAN_OPTIONS, INDIAN_PRESETS, IndianRules, with_options
 
 #: The player rows the form shows.
 MOST_PLAYERS = 6
 
 
-@dataclass(frozen=True)
-class NewIndianGame:
-    name: str
-    preset: str
-    rules: IndianRules
-    options: dict[str, Any]  # the options changed from the preset's
-    players: list[str]  # in seat order
-    dealer: str | None
+def _players_problem(rules: IndianRules, named: int) -> str | None:
+    return None if named >= 2 else "Indian Rummy is for 2 to 6 players: name at least two."
 
 
-def parse_new_indian_game(form: Form, today: date) -> NewIndianGame:
+def parse_new_indian_game(form: Form, today: date) -> NewFamilyGame[IndianRules]:
     """The Indian game the form asks for, or :class:`FormInvalid` with a message per field."""
-    errors: Errors = {}
-    preset = INDIAN_PRESETS[_first(form, "preset")]
-    options: dict[str, Any] = {}
-    rules = preset.rules
-    if options_stale(form):
-        errors["preset"] = (
-            f"The house rules below are now {preset.name}'s: check them, then start the game."
-        )
-    else:
-        options, rules = read_family_options(
-            form, preset.rules, INDIAN_OPTIONS, with_options, errors
-        )
-    name = read_name(form, "name", MAX_GAME_NAME, errors)
-    players: list[str] = []
-    rows: list[int] = []
-    seen: set[str] = set()
-    for row in range(MOST_PLAYERS):
-        player = read_name(form, player_field(row), MAX_NAME, errors)
-        if not player:
-            continue
-        if player_field(row) not in errors and player.casefold() in seen:
-            errors[player_field(row)] = f"{player} is named twice: give each a different name."
-        seen.add(player.casefold())
-        players.append(player)
-        rows.append(row)
-    if len(players) < 2:
-        errors["players"] = "Indian Rummy is for 2 to 6 players: name at least two."
-    dealer = None
-    chosen = _first(form, "dealer").strip()
-    if chosen:
-        if chosen.isascii() and chosen.isdigit() and int(chosen) in rows:
-            dealer = players[rows.index(int(chosen))]
-        else:
-            errors["dealer"] = "Choose one of the players, or nobody yet."
-    if errors:
-        raise FormInvalid(errors)
-    return NewIndianGame(
-        name or f"{preset.name}, {today.day} {today:%b}",
-        preset.id,
-        rules,
-        options,
-        players,
-        dealer,
+    return parse_new_family_game(
+        form,
+        today,
+        INDIAN_PRESETS,
+        INDIAN_OPTIONS,
+        with_options,
+        rows=MOST_PLAYERS,
+        players_problem=_players_problem,
     )
 
 

@@ -34,6 +34,9 @@ from ...store.records import (
     seated_player,
     stored_rounds,
 )
+from ...store.records import (
+    in_seat_order as seat_order,
+)
 from .data import PartData
 from .deal import Deal, DealResult, Entry, score_deal
 from .game import Board, DealScore, board, deal_score
@@ -119,16 +122,9 @@ def game_board(game: Game) -> Board:
 def in_seat_order(game: Game, entries: Sequence[Entry], wild_rank: str | None) -> Deal:
     """A deal's entries in the game's seat order; a DealRefused for a player not seated or
     named twice (players out of a pool have no entry)."""
-    seated = [player.name for player in game.players]
-    names = [entry.name for entry in entries]
-    strangers = sorted({name for name in names if name not in seated})
-    if strangers:
-        raise DealRefused(f"{', '.join(strangers)} is not seated in this game")
-    twice = sorted({name for name in names if names.count(name) > 1})
-    if twice:
-        raise DealRefused(f"{', '.join(twice)} is named more than once")
+    seated = seat_order(game, [entry.name for entry in entries], DealRefused)
     by_name = {entry.name: entry for entry in entries}
-    return Deal(tuple(by_name[name] for name in seated if name in by_name), wild_rank)
+    return Deal(tuple(by_name[name] for name in seated), wild_rank)
 
 
 def _scores(game: Game, rules: IndianRules, skip: int | None = None) -> list[tuple[int, DealScore]]:
@@ -166,11 +162,8 @@ def create_indian_game(
 ) -> Game:
     """A new Indian game: two to six players in seat order."""
     packs_for(rules, len(players))  # an IndianError for fewer than two or more than six
-    if len(set(players)) != len(players):
-        raise IndianError("every player needs a name of their own")
-    if dealer is not None and dealer not in players:
-        raise IndianError(f"{dealer} is not seated in this game")
-    return new_game(name, preset, to_dict(rules), [Seat(player) for player in players], dealer)
+    seats = [Seat(player) for player in players]
+    return new_game(name, preset, to_dict(rules), seats, dealer, IndianError)
 
 
 def cache_totals(game: Game, round: Round) -> None:

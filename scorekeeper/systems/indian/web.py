@@ -24,25 +24,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
 
-from flask import (
-    Blueprint,
-    Response,
-    flash,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from werkzeug.exceptions import NotFound
+from flask import Blueprint, Response, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.cards import RANKS, SUITS, CardError
 from ...store import changes, records
 from ...store.models import Game, Round
-from ...web import links
+from ...web import entry, links
 from ...web.filters import SUIT_SYMBOLS
-from ...web.games import conflicting_round, game_over_redirect, gone_since_the_form
+from ...web.games import game_over_redirect
 from . import store
 from .deal import DealResult, score_deal
 from .fields import (
@@ -75,8 +65,6 @@ bp = Blueprint(
     static_url_path="/static/systems/indian",
 )
 
-NOT_SAVED = "Nothing was saved: fix what is marked below."
-
 #: The card picker: ranks as rows by the four suits, in two halves side by side (a set is a
 #: row, a run a column); the jokers take the row the second half has spare.
 GRID = {"halves": [RANKS[:7], RANKS[7:]], "suits": SUITS, "symbols": SUIT_SYMBOLS}
@@ -101,17 +89,7 @@ class Table:
 
 
 def _indian_or_404(token: str) -> Game:
-    game = links.scorer_game(token)
-    if not store.indian_game(game):
-        raise NotFound("This game is not a game of Indian Rummy.")
-    return game
-
-
-def _deal_or_404(game: Game, number: int) -> Round:
-    stored = next((r for r in game.rounds if r.number == number), None)
-    if stored is None:
-        raise NotFound(f"This game has no deal {number}.")
-    return stored
+    return entry.family_game(token, store.indian_game, "Indian Rummy")
 
 
 def _table(game: Game, stored: Round | None) -> Table:
@@ -201,9 +179,7 @@ def _render(
         hand_size=HAND_SIZE,
         most_counted=MOST_COUNTED,
     )
-    response = make_response(html, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return entry.page(html, status)
 
 
 def _new_fields(game: Game, table: Table) -> DealFields:
@@ -246,11 +222,9 @@ def new_deal(token: str) -> BaseResponse:
 def edit_deal(token: str, number: int) -> BaseResponse:
     """The form filled from deal ``number``, to correct it; POST saves the correction."""
     game = _indian_or_404(token)
-    if not any(r.number == number for r in game.rounds) and (
-        gone := gone_since_the_form(game, number)
-    ):
-        return gone
-    stored = _deal_or_404(game, number)
+    stored = entry.corrected_round(game, number)
+    if isinstance(stored, Response):
+        return stored
     if request.method == "POST":
         return _save(game, stored)
     links.remember(game, "scorer")
@@ -262,7 +236,7 @@ def edit_deal(token: str, number: int) -> BaseResponse:
 def delete_deal(token: str, number: int) -> BaseResponse:
     """What deleting deal ``number`` takes away; the rounds' delete (POST) deletes it."""
     game = _indian_or_404(token)
-    stored = _deal_or_404(game, number)
+    stored = entry.round_or_404(game, number)
     result = score_deal(store.indian_rules(game), store.deal_of(stored))
     return make_response(
         render_template(
@@ -283,35 +257,16 @@ def delete_deal(token: str, number: int) -> BaseResponse:
 def preview_deal(token: str) -> Response:
     """The preview of the form's deal (htmx partial); nothing is stored."""
     game = _indian_or_404(token)
-    number = request.form.get("deal", "")
-    stored = (
-        next((r for r in game.rounds if r.number == int(number)), None)
-        if number.isascii() and number.isdigit() and len(number) < 7
-        else None
-    )
-    table = _table(game, stored)
+    table = _table(game, entry.posted_round(game, "deal"))
     fields = DealFields.from_form(request.form, len(table.names))
     read = read_deal(fields, table.seating, table.rules)
     html = render_template(
         "indian/_preview.html", preview=_preview(game, table, read), rules=table.rules, oob=True
     )
-    response = make_response(html)
-    response.headers["Vary"] = "HX-Request"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return entry.partial(html)
 
 
 # --- saving ---------------------------------------------------------------------------------
-
-
-def _done(game: Game, message: str) -> BaseResponse:
-    flash(message, "success")
-    return redirect(url_for("games.scorer_page", token=game.scorer_token, _anchor="standings"), 303)
-
-
-def _version(fields: DealFields) -> int:
-    text = fields.version
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else -1
 
 
 def _over(game: Game, error: Exception) -> Response:
@@ -329,9 +284,9 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
     """Save the posted deal (new, or a correction of ``stored``)."""
     table = _table(game, stored)
     fields = DealFields.from_form(request.form, len(table.names))
-    key = fields.key if 1 <= len(fields.key) <= 100 else None
-    if stored is None and key and (done := records.round_by_key(game, key)):
-        return _done(game, f"Deal {done.number} saved")  # a double tap, or the page sent again
+    key = entry.form_key(fields.key)
+    if stored is None and (done := entry.double_tap(game, key)):
+        return done
 
     def again(status: int, message: str, **kwargs: Any) -> Response:
         return _render(
@@ -342,20 +297,16 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
         raise over  # the shared conflict page (409)
     if stored is None and key is None:
         fields = replace(fields, key=uuid4().hex)
-        return again(
-            422,
-            "This form had lost its key (which stops a deal being saved twice): check it and "
-            "save again.",
-        )
+        return again(422, entry.lost_key("deal"))
     read = read_deal(fields, table.seating, table.rules)
     if read.errors:
-        return again(422, NOT_SAVED, problems=list(read.errors.values()))
+        return again(422, entry.NOT_SAVED, problems=list(read.errors.values()))
     if read.missing:
         return again(422, f"Nothing was saved: the deal is not all in ({'; '.join(read.missing)}).")
     if not table.rules.wrong_show_ends and (problem := invalid_show(read, table.seating)):
         return again(422, f"Nothing was saved: {problem}.")
     dealer = fields.dealer if fields.dealer in table.names else None
-    version = _version(fields)
+    version = entry.form_version(fields.version)
     try:
         deal = store.in_seat_order(game, read.entries(table.names), read.wild_rank)
         if stored is None:
@@ -370,18 +321,16 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
         return _over(game, error)
     except (IndianError, store.DealRefused, CardError) as error:
         return again(422, f"Nothing was saved: {reason(error)}.")
-    return _done(game, f"Deal {saved.number} {'corrected' if stored else 'saved'}")
+    return entry.saved(game, f"Deal {saved.number} {'corrected' if stored else 'saved'}")
 
 
 def _stale(game: Game, fields: DealFields, stored: Round | None) -> Response:
-    """The game changed since the form was rendered: the form again, at the new version (a
-    deal deleted meanwhile: the conflict page, which says so)."""
-    now = conflicting_round(game, stored)
-    if isinstance(now, Response):
-        return now
-    message = (
-        "The game was changed from another phone meanwhile (a deal saved, corrected or "
-        "undone). Nothing was overwritten: check your entries and save again."
-    )
-    fields = replace(fields, version=str(game.version))
-    return _render(game, fields, now, 409, message=message, show_errors=True)
+    """The game changed since the form was rendered: the form again, at the version the game
+    has now."""
+
+    def again(now: Round | None) -> Response:
+        fresh = replace(fields, version=str(game.version))
+        message = entry.changed_meanwhile("deal")
+        return _render(game, fresh, now, 409, message=message, show_errors=True)
+
+    return entry.after_conflict(game, stored, again)

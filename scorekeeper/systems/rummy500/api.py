@@ -6,7 +6,6 @@ and answered with the same value.
 from __future__ import annotations
 
 from flask import Response
-from sqlalchemy import select
 
 from ...api.endpoints import parse_body
 from ...api.errors import ApiError
@@ -16,9 +15,9 @@ from ...api.game_models import (
     GameRoundResponse,
     RoundRefusedResponse,
     SeatIn,
-    StaleGameResponse,
 )
 from ...api.games import etag, json_response, round_out
+from ...api.posting import key_used_elsewhere, refuse_unseated_dealer, stale_game
 from ...api.rounds import refuse_tame_round_declarations, round_record, round_response
 from ...api.systems import BoardRounds
 from ...api.types import to_rules
@@ -27,7 +26,6 @@ from ...engine.scoring import RoundRecord, RoundScore
 from ...engine.seating import SeatingError, seat_sides
 from ...engine.standings import Seat, StandingsError
 from ...store import changes, records
-from ...store.db import db
 from ...store.models import Game, Round
 from ...store.records import CheckedRound
 from ...store.scoreboard import Board
@@ -90,8 +88,7 @@ def post_round(game: Game, key: str, expected: int | None) -> Response:
     body = parse_body(GameRoundBody)
     refuse_tame_round_declarations(records.game_rules(game), body)
     record = round_record(body)
-    if body.dealer is not None and body.dealer not in [p.name for p in game.players]:
-        raise ApiError(f"dealer: {body.dealer} is not seated in this game")
+    refuse_unseated_dealer(game, body.dealer, 400)
     stored = records.round_by_key(game, key)
     # the round is checked (scored) once: refused, stored and answered with the same value
     checked: CheckedRound | None
@@ -121,21 +118,9 @@ def post_round(game: Game, key: str, expected: int | None) -> Response:
         except records.RecordError as error:
             raise ApiError(str(error)) from None
         except changes.StaleGame:
-            version = db.session.scalar(select(Game.version).where(Game.id == game.id))
-            return json_response(
-                StaleGameResponse(
-                    error=f"the game changed since you loaded it: now version {version}",
-                    version=version or 0,
-                ),
-                409,
-                {"ETag": etag(version or 0)},
-            )
+            return stale_game(game)
     if not _same_round(stored, checked, body.dealer):
-        raise ApiError(
-            f"Idempotency-Key {key!r} was already used for round {stored.number}, "
-            "which is not this round: use a new key for a new round",
-            422,
-        )
+        raise key_used_elsewhere(key, "round", stored.number)
     assert checked is not None  # the stored round is this one, as checked
     response = GameRoundResponse(
         **dict(round_response(checked.score, checked.record)),

@@ -8,15 +8,13 @@ range, or a player not seated, is a 400. Keys and versions work as for rummy rou
 from __future__ import annotations
 
 from flask import Response, jsonify
-from sqlalchemy import select
 
 from ...api.endpoints import parse_body
 from ...api.errors import ApiError
 from ...api.game_models import GameRequest, RoundOut
+from ...api.posting import key_used_elsewhere, refuse_unseated_dealer, seated_sides, stale_game
 from ...api.systems import BoardRounds
-from ...engine.seating import SeatingError, seat_sides
 from ...store import changes, records
-from ...store.db import db
 from ...store.models import Game, Round
 from ...store.scoreboard import Board
 from . import store as spades
@@ -70,9 +68,7 @@ def _hand(game: Game, body: SpadesRoundBody) -> SpadesHand:
 def store_hand(game: Game, body: SpadesRoundBody, key: str, expected: int | None) -> Response:
     """Store the posted hand (201 with its scores), or say why not."""
     hand = _hand(game, body)
-    names = [player.name for player in game.players]
-    if body.dealer is not None and body.dealer not in names:
-        raise ApiError(f"dealer: {body.dealer} is not seated in this game")
+    refuse_unseated_dealer(game, body.dealer, 400)
     stored = records.round_by_key(game, key)
     if stored is None:
         try:
@@ -93,26 +89,14 @@ def store_hand(game: Game, body: SpadesRoundBody, key: str, expected: int | None
                 game, hand, dealer=dealer, idempotency_key=key, expected_version=expected
             )
         except changes.StaleGame:
-            version = db.session.scalar(select(Game.version).where(Game.id == game.id)) or 0
-            return _json(
-                {
-                    "error": f"the game changed since you loaded it: now version {version}",
-                    "version": version,
-                },
-                409,
-                version,
-            )
+            return stale_game(game)
         scored = checked.sides
     else:
         same = spades.hand_of(stored) == hand and (
             body.dealer is None or (stored.dealer is not None and stored.dealer.name == body.dealer)
         )
         if not same:
-            raise ApiError(
-                f"Idempotency-Key {key!r} was already used for hand {stored.number}, which is "
-                "not this hand: use a new key for a new hand",
-                422,
-            )
+            raise key_used_elsewhere(key, "hand", stored.number)
         scored = _scored(game, stored)
     response = SpadesRoundResponse(
         players=players_out(game, hand),
@@ -161,21 +145,11 @@ def start_game(body: GameRequest, preset: str) -> Game:
     players across as given ("Ann & Cy")."""
     options = {} if isinstance(body.rules, str) else body.rules.options
     rules = spades_rules_for(preset, options)  # a RulesError names a bad option (400)
-    names = [p.name for p in body.players]
-    if len(names) != 4:
-        raise ApiError(f"players: Spades is for four players in two sides, not {len(names)}", 422)
-    named = [(p.name, p.team) for p in body.players if p.team is not None]
-    teams: list[str] | None = None
-    if named:
-        if len(named) != len(names):
-            raise ApiError(
-                "players: name every player's team, or none (partners then sit across)", 422
-            )
-        try:
-            seated = seat_sides(named, sides=2)
-        except SeatingError as error:
-            raise ApiError(f"players: {error}", 422) from None
-        names, teams = [name for name, _ in seated], [team for _, team in seated]
+    if len(body.players) != 4:
+        raise ApiError(
+            f"players: Spades is for four players in two sides, not {len(body.players)}", 422
+        )
+    names, teams = seated_sides([(p.name, p.team) for p in body.players])
     try:
         return spades.create_spades_game(
             body.name, rules, names, preset=preset, dealer=body.dealer, teams=teams

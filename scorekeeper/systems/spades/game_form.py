@@ -15,27 +15,10 @@ scorekeeper.web.game_form.FormInvalid: {'players': 'Spades is for four players: 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
-from ...engine.seating import SeatingError, seat_sides
-from ...web.family_form import family_option_groups, message, read_family_options
-from ...web.game_form import (
-    MAX_GAME_NAME,
-    MAX_NAME,
-    Errors,
-    Form,
-    FormInvalid,
-    OptionGroup,
-    _first,
-    default_side,
-    named_sides,
-    options_stale,
-    player_field,
-    read_name,
-    side_field,
-)
+from ...web.family_form import NewFamilyGame, family_option_groups, parse_new_family_game
+from ...web.game_form import Form, OptionGroup
 from .presets import SPADES_OPTIONS, SPADES_PRESETS, with_options
 from .rules import SpadesRules
 
@@ -43,79 +26,22 @@ from .rules import SpadesRules
 SPADES_PLAYERS = 4
 
 
-@dataclass(frozen=True)
-class NewSpadesGame:
-    name: str
-    preset: str
-    rules: SpadesRules
-    options: dict[str, Any]  # the options changed from the preset's
-    players: list[str]  # as seated: partners across
-    dealer: str | None
-    teams: list[str] | None = None  # each player's side, in seat order
+def _players_problem(rules: SpadesRules, named: int) -> str | None:
+    return None if named == SPADES_PLAYERS else "Spades is for four players: name four."
 
 
-def read_spades_options(
-    form: Form, base: SpadesRules, errors: Errors
-) -> tuple[dict[str, Any], SpadesRules]:
-    """The options the form changes from ``base``, and the rules they make."""
-    return read_family_options(form, base, SPADES_OPTIONS, with_options, errors)
-
-
-def parse_new_spades_game(form: Form, today: date) -> NewSpadesGame:
-    """The Spades game the form asks for, or :class:`FormInvalid` with a message per field."""
-    errors: Errors = {}
-    preset = SPADES_PRESETS[_first(form, "preset")]
-    options: dict[str, Any] = {}
-    rules = preset.rules
-    if options_stale(form):
-        errors["preset"] = (
-            f"The house rules below are now {preset.name}'s: check them, then start the game."
-        )
-    else:
-        options, rules = read_spades_options(form, preset.rules, errors)
-    name = read_name(form, "name", MAX_GAME_NAME, errors)
-    players: list[str] = []
-    rows: list[int] = []
-    picked: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    for row in range(SPADES_PLAYERS):
-        player = read_name(form, player_field(row), MAX_NAME, errors)
-        if not player:
-            continue
-        picked.append((player, _first(form, side_field(row)) or default_side(len(picked))))
-        if player_field(row) in errors:
-            pass
-        elif player.casefold() in seen:
-            errors[player_field(row)] = f"{player} is named twice: give each a different name."
-        seen.add(player.casefold())
-        players.append(player)
-        rows.append(row)
-    if len(players) != SPADES_PLAYERS:
-        errors["players"] = "Spades is for four players: name four."
-    dealer = None
-    chosen = _first(form, "dealer").strip()
-    if chosen:
-        if chosen.isascii() and chosen.isdigit() and int(chosen) in rows:
-            dealer = players[rows.index(int(chosen))]
-        else:
-            errors["dealer"] = "Choose one of the players, or nobody yet."
-    teams: list[str] | None = None
-    if not errors:
-        try:  # the sides picked, seated so that partners sit across
-            seated = seat_sides([(s.name, s.team or "") for s in named_sides(form, picked, errors)])
-            players, teams = [n for n, _ in seated], [t for _, t in seated]
-        except SeatingError as error:
-            errors["sides"] = message(error)
-    if errors:
-        raise FormInvalid(errors)
-    return NewSpadesGame(
-        name or f"{preset.name}, {today.day} {today:%b}",
-        preset.id,
-        rules,
-        options,
-        players,
-        dealer,
-        teams,
+def parse_new_spades_game(form: Form, today: date) -> NewFamilyGame[SpadesRules]:
+    """The Spades game the form asks for, or :class:`FormInvalid` with a message per field:
+    four players seated so that partners sit across."""
+    return parse_new_family_game(
+        form,
+        today,
+        SPADES_PRESETS,
+        SPADES_OPTIONS,
+        with_options,
+        rows=SPADES_PLAYERS,
+        players_problem=_players_problem,
+        in_sides=lambda rules: True,
     )
 
 

@@ -36,6 +36,9 @@ from ...store.records import (
     seated_player,
     stored_rounds,
 )
+from ...store.records import (
+    in_seat_order as seat_order,
+)
 from .data import GameData, PartData
 from .presets import from_dict, is_spades, to_dict
 from .rules import (
@@ -143,17 +146,9 @@ def bags_before(game: Game, number: int | None) -> dict[str, int]:
 def in_seat_order(game: Game, players: Sequence[tuple[str, Bid, int]]) -> SpadesHand:
     """A hand from (name, bid, tricks) in any order, in the game's seat order; a HandRefused
     for a player not seated or named twice."""
-    seated = [player.name for player in game.players]
     names = [name for name, _, _ in players]
-    strangers = sorted({name for name in names if name not in seated})
-    if strangers:
-        raise HandRefused(f"{', '.join(strangers)} is not seated in this game")
-    twice = sorted({name for name in names if names.count(name) > 1})
-    if twice:
-        raise HandRefused(f"{', '.join(twice)} is named more than once")
-    missing = [name for name in seated if name not in names]
-    if missing:
-        raise HandRefused(f"a hand needs every player's bid and tricks: {', '.join(missing)}")
+    everyone = "a hand needs every player's bid and tricks"
+    seated = seat_order(game, names, HandRefused, everyone=everyone)
     by_name = {name: (bid, tricks) for name, bid, tricks in players}
     return SpadesHand(tuple(SpadesPlayer(name, *by_name[name]) for name in seated))
 
@@ -195,12 +190,8 @@ def create_spades_game(
         if teams[0] == teams[1]:
             raise SpadesError(f"side {teams[0]} has 4 players: Spades is two sides of two")
         sides = dict(zip(players, teams, strict=True))
-    if len(set(players)) != len(players):
-        raise SpadesError("every player needs a name of their own")
-    if dealer is not None and dealer not in players:
-        raise SpadesError(f"{dealer} is not seated in this game")
     seats = [Seat(player, sides[player]) for player in players]
-    return new_game(name, preset, to_dict(rules), seats, dealer)
+    return new_game(name, preset, to_dict(rules), seats, dealer, SpadesError)
 
 
 def recache(game: Game) -> None:

@@ -19,25 +19,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
 
-from flask import (
-    Blueprint,
-    Response,
-    flash,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from werkzeug.exceptions import NotFound
+from flask import Blueprint, Response, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...store import changes, records
 from ...store.db import db
 from ...store.models import Game, Round
 from ...store.scoreboard import board
-from ...web import links
-from ...web.games import conflicting_round, game_over_redirect, gone_since_the_form
+from ...web import entry, links
+from ...web.games import game_over_redirect
 from . import store as spades
 from .board import bid_label
 from .fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
@@ -56,22 +46,11 @@ bp = Blueprint(
     static_url_path="/static/systems/spades",
 )
 
-NOT_SAVED = "Nothing was saved: fix what is marked below."
 TRICK_CHOICES = [(str(n), str(n)) for n in range(TRICKS + 1)]
 
 
-def _hand_or_404(game: Game, number: int) -> Round:
-    stored = next((r for r in game.rounds if r.number == number), None)
-    if stored is None or not spades.spades_game(game):
-        raise NotFound(f"This game has no hand {number}.")
-    return stored
-
-
 def _spades_or_404(token: str) -> Game:
-    game = links.scorer_game(token)
-    if not spades.spades_game(game):
-        raise NotFound("This game is not a game of Spades.")
-    return game
+    return entry.family_game(token, spades.spades_game, "Spades")
 
 
 # --- the preview ----------------------------------------------------------------------------
@@ -183,9 +162,7 @@ def _render(
         message_kind=message_kind,
         bids_noted=spades.bids_in_play(game) is not None and stored is None,
     )
-    response = make_response(html, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return entry.page(html, status)
 
 
 def _new_fields(game: Game) -> HandFields:
@@ -227,11 +204,9 @@ def new_hand(token: str) -> BaseResponse:
 def edit_hand(token: str, number: int) -> BaseResponse:
     """The form filled from hand ``number``, to correct it; POST saves the correction."""
     game = _spades_or_404(token)
-    if not any(r.number == number for r in game.rounds) and (
-        gone := gone_since_the_form(game, number)
-    ):
-        return gone
-    stored = _hand_or_404(game, number)
+    stored = entry.corrected_round(game, number)
+    if isinstance(stored, Response):
+        return stored
     if request.method == "POST":
         return _save(game, stored)
     links.remember(game, "scorer")
@@ -242,7 +217,7 @@ def edit_hand(token: str, number: int) -> BaseResponse:
 def delete_hand(token: str, number: int) -> BaseResponse:
     """What deleting hand ``number`` takes away; the rounds' delete (POST) deletes it."""
     game = _spades_or_404(token)
-    _hand_or_404(game, number)
+    entry.round_or_404(game, number)
     shown = board(game, recent=None)
     assert shown.view is not None
     return make_response(
@@ -260,12 +235,7 @@ def delete_hand(token: str, number: int) -> BaseResponse:
 def preview_hand(token: str) -> Response:
     """The preview of the form's hand (htmx partial); nothing is stored."""
     game = _spades_or_404(token)
-    number = request.form.get("hand", "")
-    stored = (
-        next((r for r in game.rounds if r.number == int(number)), None)
-        if number.isdigit() and len(number) < 7
-        else None
-    )
+    stored = entry.posted_round(game, "hand")
     fields = HandFields.from_form(request.form, len(game.players))
     rules = spades.spades_rules(game)
     names = [player.name for player in game.players]
@@ -287,10 +257,7 @@ def preview_hand(token: str) -> Response:
         trick_choices=TRICK_CHOICES,
         errors={},
     )
-    response = make_response(html)
-    response.headers["Vary"] = "HX-Request"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return entry.partial(html)
 
 
 @dataclass(frozen=True)
@@ -315,28 +282,18 @@ def _the_rest(read: ReadHand, names: list[str]) -> Filled | None:
     return Filled(seat, names[seat], str(read.missing))
 
 
-def _done(game: Game, message: str) -> BaseResponse:
-    flash(message, "success")
-    return redirect(url_for("games.scorer_page", token=game.scorer_token, _anchor="standings"), 303)
-
-
-def _version(fields: HandFields) -> int:
-    text = fields.version
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else -1
-
-
 def _save(game: Game, stored: Round | None) -> BaseResponse:
     """Note the posted bids, or save the posted hand (new, or a correction of ``stored``)."""
     fields = HandFields.from_form(request.form, len(game.players))
-    key = fields.key if 1 <= len(fields.key) <= 100 else None
+    key = entry.form_key(fields.key)
     number = _number(game, stored)
-    if stored is None and key and (done := records.round_by_key(game, key)):
-        return _done(game, f"Hand {done.number} saved")  # a double tap, or the page sent again
+    if stored is None and (done := entry.double_tap(game, key)):
+        return done
     rules = spades.spades_rules(game)
     names = [player.name for player in game.players]
     read = read_hand(fields, names, blind_nil=rules.blind_nil_allowed)
     dealer = fields.dealer if fields.dealer in names else None
-    version = _version(fields)
+    version = entry.form_version(fields.version)
 
     def again(status: int, message: str, **kwargs: Any) -> Response:
         return _render(game, fields, stored, status, message=message, show_errors=True, **kwargs)
@@ -352,15 +309,14 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
             noted = spades.bids_in_play(game)
             if noted is None or list(noted.values()) != bids:  # a double tap finds them noted
                 return _stale(game, fields, stored)
-        return _done(game, f"Bids of hand {number} noted: the boards show them")
+        return entry.saved(game, f"Bids of hand {number} noted: the boards show them")
     if stored is None and key is None:
         return _render(
             game,
             replace(fields, key=uuid4().hex),
             None,
             422,
-            message="This form had lost its key (which stops a hand being saved twice): "
-            "check it and save again.",
+            message=entry.lost_key("hand"),
             show_errors=True,
         )
     if read.errors:
@@ -369,7 +325,7 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
         elif read.missing and not read.bid_errors() and read.all_played:
             message = _missing_message(read.missing)
         else:
-            message = NOT_SAVED
+            message = entry.NOT_SAVED
         return again(422, message)
     if read.missing:
         return again(422, _missing_message(read.missing))
@@ -385,7 +341,7 @@ def _save(game: Game, stored: Round | None) -> BaseResponse:
         return _stale(game, fields, stored)
     except (SpadesError, spades.HandRefused) as error:
         return again(422, f"Nothing was saved: {error}.")
-    return _done(game, f"Hand {saved.number} {'corrected' if stored else 'saved'}")
+    return entry.saved(game, f"Hand {saved.number} {'corrected' if stored else 'saved'}")
 
 
 def _missing_message(missing: int) -> str:
@@ -400,19 +356,12 @@ def _missing_message(missing: int) -> str:
 
 
 def _stale(game: Game, fields: HandFields, stored: Round | None) -> Response:
-    """The game changed since the form was rendered: the form again, at the new version (a
-    hand deleted meanwhile: the conflict page, which says so)."""
-    now = conflicting_round(game, stored)
-    if isinstance(now, Response):
-        return now
-    stored = now
-    message = (
-        "The game was changed from another phone meanwhile (a hand saved, corrected or "
-        "undone, or the bids noted). Nothing was overwritten: check your entries and save again."
-    )
-    fields = replace(fields, version=str(game.version))
-    return _render(game, fields, stored, 409, message=message, show_errors=True)
+    """The game changed since the form was rendered: the form again, at the version the game
+    has now."""
 
+    def again(now: Round | None) -> Response:
+        fresh = replace(fields, version=str(game.version))
+        message = entry.changed_meanwhile("hand", "or the bids noted")
+        return _render(game, fresh, now, 409, message=message, show_errors=True)
 
-def _gone() -> NotFound:
-    return NotFound("This hand is not in the game any more.")
+    return entry.after_conflict(game, stored, again)
