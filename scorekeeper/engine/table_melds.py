@@ -1,4 +1,5 @@
-"""Melds already on the table as the grouping search is given them.
+"""Melds already on the table: the readings their wilds keep, the one verdict every path asks
+for cards laid off onto one (:func:`judge`), and the meld as the grouping search is given it.
 
 The search (:func:`.arrange.arrange`) reads a table meld's wilds freely, but a wild keeps its
 reading once melded (RULES.md): the one declared, or, undeclared, the only one the meld has on
@@ -17,14 +18,22 @@ round form's alike.
 >>> two_ways = tuple(parse_cards(["5S", "6S", "JK"]))  # 4S or 7S: read as the layoffs need
 >>> kept_readings(ctx, two_ways)
 ()
+
+Every path that judges cards laid off onto a meld (the check endpoint, the referee page, the
+grouping's answer, the round's scoring) reads the meld with its kept readings:
+
+>>> judge(parse_cards(["6S"]), ctx, meld).legal
+False
+>>> judge(parse_cards(["8S"]), ctx, meld).legal, judge(parse_cards(["7S"]), ctx, two_ways).legal
+(True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .cards import Card
-from .melds import meld_readings
+from .melds import Verdict, check_meld, meld_readings
 from .points import Context
 from .rules import Rules
 
@@ -43,6 +52,32 @@ def kept_readings(
     verdict, _ = readings[0]
     kept = tuple(r.as_card if ctx.is_wild(r.card) else None for r in verdict.readings)
     return kept if any(reading is not None for reading in kept) else ()
+
+
+def table_pins(
+    ctx: Context, onto: Sequence[Card], fixed: Mapping[int, Card] | None = None
+) -> dict[int, Card]:
+    """The readings held for ``check_meld`` on cards laid off onto the meld ``onto``: those
+    declared (``fixed``, by position in ``(*onto, *cards)``), and, when nothing of ``onto`` is
+    declared, the readings its wilds keep (:func:`kept_readings`)."""
+    fixed = dict(fixed or {})
+    if not onto or any(index < len(onto) for index in fixed):
+        return fixed
+    kept = kept_readings(ctx, onto)
+    return {index: card for index, card in enumerate(kept) if card is not None} | fixed
+
+
+def judge(
+    cards: Sequence[Card],
+    ctx: Context,
+    onto: Sequence[Card] = (),
+    fixed: Mapping[int, Card] | None = None,
+) -> Verdict:
+    """The verdict on ``cards`` as a meld, or laid off onto the meld ``onto`` on the table, with
+    the readings declared (``fixed``) and those the meld keeps once melded (RULES.md: a wild keeps
+    its reading) held: the one referee every path asks."""
+    pins = table_pins(ctx, onto, fixed)
+    return check_meld(cards, ctx, onto, pins or None)
 
 
 def as_searched(

@@ -17,7 +17,7 @@ from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.rules import OPTIONS
 from scorekeeper.engine.standings import Seat
 from scorekeeper.store import records
-from scorekeeper.web.check import options_named
+from scorekeeper.engine.ruling import options_named
 
 HX = {"HX-Request": "true"}
 

@@ -25,12 +25,13 @@ from ...engine.melds import Verdict, check_meld
 from ...engine.points import Context
 from ...engine.rules import Rules
 from ...engine.scoring import score_round
-from ...engine.table_melds import as_searched, kept_readings
+from ...engine.table_melds import as_searched, judge, kept_readings
 from ...engine.workload import arranging
 
 
 def check(rules: Rules, body: MeldCheckRequest) -> MeldCheckResponse:
-    """The verdict on ``body.cards`` (laid off onto ``body.extends``, if given)."""
+    """The verdict on ``body.cards`` (laid off onto ``body.extends``, if given), as every path
+    judges it (:func:`~scorekeeper.engine.table_melds.judge`)."""
     ctx = Context(
         rules, wild_rank=body.wild_rank, joker_effect=body.joker_effect, packs=rules.packs(None)
     )
@@ -39,7 +40,7 @@ def check(rules: Rules, body: MeldCheckRequest) -> MeldCheckResponse:
     extends, on_table = split_declared(body.extends)
     cards, declared = split_declared(body.cards)
     fixed = fixed_at(on_table) | fixed_at(declared, len(extends))
-    verdict = check_meld(cards, ctx, extends, fixed or None)
+    verdict = judge(cards, ctx, extends, fixed)  # a melded wild keeps its reading
     return MeldCheckResponse(
         legal=verdict.legal,
         kind=verdict.kind,
