@@ -54,6 +54,7 @@ import pytest
         "scorekeeper.systems.indian.preview",
         "scorekeeper.store.db",
         "scorekeeper.store.export",
+        "scorekeeper.store.csv_export",
         "scorekeeper.cli",
     ],
 )

@@ -86,6 +86,19 @@ CASES = [
     Case("rummy500", ("QS", "KS", "AS"), ("JS", "10S"), True),
     Case("rummy500", ("7H", "JK", "7C"), ("7S",), True, JOKERS),
     Case("rummy500", ("7H", "JK", "7C"), ("8H",), False, JOKERS),
+    # several readings: only one the meld had on its own, kept (the sweep's refused rounds)
+    Case("rummy500", ("10H", "KD", "KC"), ("9H",), True, {"wild_ranks": ["K"]}),
+    Case("rummy500", ("10H", "KD", "KC"), ("6H", "9H"), False, {"wild_ranks": ["K"]}),
+    Case("rummy5000", ("7H", "JD", "JC"), ("8H", "9H", "QH"), False, wild_rank="J"),
+    Case("rummy5000", ("7H", "JD", "JC"), ("6H",), True, wild_rank="J"),
+    Case(
+        "rummy500",
+        ("3D", "KS", "KH"),
+        ("4H",),
+        False,
+        {"wild_as_itself": "wild", "wild_ranks": ["K", "3"], "jokers": 4, "decks": 2},
+        why="no natural card would be left in place",
+    ),
 ]
 
 
@@ -114,6 +127,7 @@ def _engine(case: Case) -> tuple[bool, list[str]]:
 
 def _check(client: FlaskClient, case: Case) -> tuple[bool, list[str]]:
     body = {"rules": _rules(case), "extends": list(case.onto), "cards": list(case.cards)}
+    body["wild_rank"] = case.wild_rank
     answer = client.post("/api/v1/melds/check", json=body)
     assert answer.status_code == 200, answer.get_json()
     data = answer.get_json()
@@ -122,6 +136,7 @@ def _check(client: FlaskClient, case: Case) -> tuple[bool, list[str]]:
 
 def _arrange(client: FlaskClient, case: Case) -> tuple[bool, list[str]]:
     body = {"rules": _rules(case), "cards": list(case.cards), "table": [list(case.onto)]}
+    body["wild_rank"] = case.wild_rank
     answer = client.post("/api/v1/melds/arrange", json=body)
     assert answer.status_code == 200, answer.get_json()
     data = answer.get_json()
@@ -132,9 +147,10 @@ def _arrange(client: FlaskClient, case: Case) -> tuple[bool, list[str]]:
 
 def _round(case: Case) -> dict[str, Any]:
     return {
+        "wild_rank": case.wild_rank,
         "ended_by": "going_out",
         "players": [
-            {"name": "Ann", "melds": [list(case.onto)], "hand": ["KD"]},
+            {"name": "Ann", "melds": [list(case.onto)], "hand": []},
             {
                 "name": "Bob",
                 "went_out": True,
@@ -147,8 +163,6 @@ def _round(case: Case) -> dict[str, Any]:
 
 def _score(client: FlaskClient, case: Case) -> tuple[bool, list[str]]:
     body = {"rules": _rules(case), **_round(case)}
-    if case.wild_rank:
-        body["wild_rank"] = case.wild_rank
     answer = client.post("/api/v1/rounds/score", json=body)
     assert answer.status_code in (200, 422), answer.get_json()
     return not answer.get_json()["problems"], []
@@ -180,6 +194,7 @@ def _page(client: FlaskClient, case: Case) -> tuple[bool, list[str]]:
         "rules": case.preset,
         "cards": " ".join(case.cards),
         "onto": " ".join(case.onto),
+        "wild_rank": case.wild_rank or "none",
     }
     for name, value in case.options.items():
         shown = " ".join(value) if isinstance(value, list) else value

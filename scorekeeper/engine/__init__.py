@@ -1,13 +1,14 @@
 """The engine: the rules of the Rummy 500 family as plain values, with no web or database in them.
 
 It holds the cards and their notation (``cards``), the house rules, each option declared once
-(``rules``), the presets of RULES.md (``presets``), checking a meld (``melds``), the exact search
-for the best grouping of a pile (``arrange``), scoring a round (``scoring``), the standings and
-sides of a game (``standings``), the deal helper (``deal``) and the interface every game family
-is scored through (``system``; the families themselves live in ``scorekeeper.systems``). It
-imports nothing outside itself
-but the standard library (no Flask, no SQLAlchemy, no pydantic), and everything it returns is an
-immutable value. Its public API is exported here, so one import is enough:
+(``rules``; how an option is declared and read, ``rule_options``), the presets of RULES.md
+(``presets``), checking a meld (``melds``, a package), the exact search for the best grouping of
+a pile (``arrange``), scoring a round (``scoring``; a round as recorded and as scored,
+``rounds``; the melds on the table, ``meld_scoring``), the standings and sides of a game
+(``standings``), the deal helper (``deal``) and the interface every game family is scored through
+(``system``; the families themselves live in ``scorekeeper.systems``). It imports nothing outside
+itself but the standard library (no Flask, no SQLAlchemy, no pydantic), and everything it returns
+is an immutable value. Its public API is exported here, so one import is enough:
 
 >>> from scorekeeper.engine import Context, arrange, check_meld, format_cards, parse_cards
 >>> from scorekeeper.engine import rules_for

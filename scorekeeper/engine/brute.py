@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .cards import Card
-from .melds import Context, Verdict, check_meld
+from .melds import Context, Verdict
+from .table_melds import judge
 
 Score = tuple[int, int, int]
 
@@ -39,7 +40,8 @@ def best_score(pile: Sequence[Card], ctx: Context, table: Sequence[Sequence[Card
     def verdict(block: list[int], onto: int | None) -> Verdict:
         key = (tuple(block), onto)
         if key not in verdicts:
-            verdicts[key] = check_meld(
+            # the one referee: a table meld's wilds keep a reading it has on its own
+            verdicts[key] = judge(
                 [pile[i] for i in block], ctx, table[onto] if onto is not None else ()
             )
         return verdicts[key]

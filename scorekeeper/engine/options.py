@@ -20,7 +20,7 @@ game's snapshot (``{"game": <family>, ...every option}``).
 >>> with_options(Toy(), TABLE, {"targt": 5}, "Toy")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.rules.RulesError: unknown option 'targt' (did you mean 'target'?)
+scorekeeper.engine.rule_options.RulesError: unknown option 'targt' (did you mean 'target'?)
 """
 
 from __future__ import annotations

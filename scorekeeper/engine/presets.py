@@ -7,7 +7,7 @@
 >>> get_preset("rumy500")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.rules.RulesError: unknown preset 'rumy500' (did you mean 'rummy500'?); the presets are rummy500, rummy500-fives, rummy500-pips, rummy100, rummy5000, rummy5000-minus, george2500, partnership500, persian, dealers-gambit
+scorekeeper.engine.rule_options.RulesError: unknown preset 'rumy500' (did you mean 'rummy500'?); the presets are rummy500, rummy500-fives, rummy500-pips, rummy100, rummy5000, rummy5000-minus, george2500, partnership500, persian, dealers-gambit
 """  # noqa: E501 (a doctest's output line)
 
 from __future__ import annotations

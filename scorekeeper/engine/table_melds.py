@@ -33,7 +33,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .cards import Card
-from .melds import Verdict, check_meld, meld_readings
+from .melds import (
+    StandingMeld,
+    Verdict,
+    check_meld,
+    layoff_readings,
+    layoff_refusal,
+    meld_readings,
+)
 from .points import Context
 from .rules import Rules
 
@@ -73,11 +80,46 @@ def judge(
     onto: Sequence[Card] = (),
     fixed: Mapping[int, Card] | None = None,
 ) -> Verdict:
-    """The verdict on ``cards`` as a meld, or laid off onto the meld ``onto`` on the table, with
-    the readings declared (``fixed``) and those the meld keeps once melded (RULES.md: a wild keeps
-    its reading) held: the one referee every path asks."""
-    pins = table_pins(ctx, onto, fixed)
-    return check_meld(cards, ctx, onto, pins or None)
+    """The verdict on ``cards`` as a meld, or laid off onto the meld ``onto`` on the table: the
+    one referee every path asks. ``fixed`` holds declared readings (positions in
+    ``(*onto, *cards)``).
+
+    A wild keeps the reading it was melded with (RULES.md), so cards laid off onto a meld that
+    holds wilds stand only if one reading the meld has on its own takes them, that reading kept
+    (the round's scoring reads a meld the same way: :func:`.melds.layoff_readings`); among the
+    readings that do, the one that scores most, as the scoring takes it. ``8H 9H`` cannot go
+    onto ``7H JD JC`` with jacks wild: 7H-8H-9H-10H-JH takes them, but 7H with the jacks as
+    10H and JH was never a meld.
+    """
+    fixed = dict(fixed or {})
+    onto = tuple(onto)
+    if not onto or not any(ctx.is_wild(card) for card in onto):
+        return check_meld(cards, ctx, onto, fixed or None)
+    onto_fixed = {i: card for i, card in fixed.items() if i < len(onto)}
+    mine = {i - len(onto): card for i, card in fixed.items() if i >= len(onto)}
+    readings = meld_readings(onto, ctx, onto_fixed or None)
+    if not readings:  # not a meld on its own: the verdict on the cards together says why
+        return check_meld(cards, ctx, onto, fixed or None)
+    return laid_onto(cards, ctx, readings, mine)
+
+
+def laid_onto(
+    cards: Sequence[Card],
+    ctx: Context,
+    readings: Sequence[tuple[Verdict, StandingMeld]],
+    fixed: Mapping[int, Card] | None = None,
+) -> Verdict:
+    """The verdict on ``cards`` (``fixed``: their declared readings) laid off onto a meld on
+    the table that has these ``readings`` on its own (:func:`.melds.meld_readings`, not empty):
+    the best of those that take them, that reading kept, else why the first does not."""
+    best: tuple[int, Verdict] | None = None
+    for meld, standing in readings:
+        for laid, _ in layoff_readings(standing, cards, ctx, fixed or None)[:1]:
+            if best is None or meld.points + laid.points > best[0]:
+                best = (meld.points + laid.points, laid)
+    if best is not None:
+        return best[1]
+    return layoff_refusal(readings[0][1], cards, ctx, fixed or None)
 
 
 def as_searched(

@@ -4,7 +4,9 @@
 - :mod:`.db`: the ``db`` extension, the naming convention and the migrations (``migrations/``);
 - :mod:`.models`: the tables, typed (``Mapped[...]``);
 - :mod:`.records`: stored rounds ↔ the engine's round records; the one place that asks the
-  engine to score a round, and every write to a game;
+  engine to score a round, and every write to a game. It gathers :mod:`.reading` (stored rounds
+  read back), :mod:`.checking` (a round checked against its game) and :mod:`.writing` (the
+  writes);
 - :mod:`.changes`: each write in its own transaction, versioned and logged;
 - :mod:`.history`: the log read back, and undo;
 - :mod:`.access`: a game's two links, and replacing one;

@@ -1,5 +1,10 @@
 """Every game as one JSON document, and such a document loaded into an instance.
 
+Over 500 lines and one idea, the document's format: its writer and its loader (and the upgrade
+of the older format) are kept side by side so that each change to one is seen beside the other.
+A game as CSV is :mod:`.csv_export`, a copy of the database :mod:`.backup`; both are still
+reached here, where the views and the CLI have always found them.
+
 The document (``scorekeeper export``, and the history page's download) holds each game whole:
 its rules snapshot, players, rounds as recorded (cards, totals modes, declared readings), its
 change log (what undo needs) and its two tokens, so that the same links open it wherever it is
@@ -22,22 +27,24 @@ undo does, so the cache always matches the engine that reads it.
 from __future__ import annotations
 
 import copy
-import csv
-import io
-import os
-import sqlite3
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 
-from . import scoreboard
+from .backup import Backup as Backup
+from .backup import BackupError as BackupError
+from .backup import backup as backup
 from .changes import iso_time, parse_iso_time, snapshot
-from .db import SQLITE_BUSY_TIMEOUT_MS, db
+from .csv_export import CSV_COLUMNS as CSV_COLUMNS
+from .csv_export import cell as cell
+from .csv_export import csv_rows as csv_rows
+from .csv_export import csv_text as csv_text
+from .csv_export import round_rows as round_rows
+from .db import db
 from .models import Game, GameChange, Player, PlayerAlias, Round, RoundPart, new_token, utcnow
 from .people import name_key
 from .records import cache_totals
@@ -190,96 +197,6 @@ def _with_ids(saved: Mapping[str, Any], id_of: Mapping[int, int]) -> dict[str, A
         return id_of[seat]
 
     return _renamed(saved, player_id, ("dealer_id", "went_out_id", "player_id"))
-
-
-# --- as CSV ------------------------------------------------------------------------------------
-
-#: The columns of a game's CSV: one row per player per round, then one per final bonus (round
-#: ``final``), so that each player's ``total`` column adds up to their total in the game.
-CSV_COLUMNS = (
-    "game",
-    "date",
-    "round",
-    "player",
-    "team",
-    "dealer",
-    "ended_by",
-    "went_out",
-    "wild_rank",
-    "melded",
-    "in_hand",
-    "bonus",
-    "total",
-    "running_total",
-    "bid",
-    "tricks",
-)
-
-
-def cell(value: object) -> object:
-    """A text cell a spreadsheet will not run as a formula (``=``, ``+``, ``-``, ``@`` first)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def csv_rows(game: Game) -> Iterator[list[object]]:
-    """The game's rows under :data:`CSV_COLUMNS` (no header), every round rescored for its
-    breakdown (the board value the JSON view serialises): its system's rows of the rounds
-    (:meth:`~.systems.StoreSystem.export_rows`), then any final bonus."""
-    board = scoreboard.board(game, recent=None)
-    standing = board.standing
-    date = game.created_at.date().isoformat()
-    yield from board.system.export_rows(game, board, date)
-    for competitor, bonus in standing.final_bonus.items():
-        # the standings give a side's bonus to its first seated player
-        name = next(p for p in board.players if standing.side_of[p] == competitor)
-        yield [
-            cell(value)
-            for value in (game.name, date, "final", name, _team(board, name), "", "", "", "")
-        ] + [0, 0, bonus, bonus, standing.totals[name], "", ""]
-
-
-def _team(board: scoreboard.Board, name: str) -> str:
-    return board.standing.side_of[name] if board.with_sides else ""
-
-
-def round_rows(game: Game, board: scoreboard.Board, date: str) -> Iterator[list[object]]:
-    """The rows of the shared rounds table (the Rummy 500 family's): one per player per round,
-    with the round's breakdown."""
-    for row in board.rounds:
-        running = dict(zip(board.players, (after for _, after in row.cells), strict=True))
-        for player in row.score.players:
-            yield [
-                cell(value)
-                for value in (
-                    game.name,
-                    date,
-                    row.number,
-                    player.name,
-                    _team(board, player.name),
-                    row.dealer or "",
-                    row.ended_by,
-                    "yes" if player.went_out else "",
-                    row.wild_rank or "",
-                    player.melded,
-                    player.in_hand,
-                    player.bonus,
-                    player.total,
-                    running[player.name],
-                    "",
-                    "",
-                )
-            ]
-
-
-def csv_text(rows: Iterable[list[object]]) -> str:
-    """Rows under a header of :data:`CSV_COLUMNS`, as CSV text."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    writer.writerows(rows)
-    return out.getvalue()
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -598,64 +515,3 @@ def _load_aliases(aliases: list[Any]) -> int:
             db.session.flush()
             added += 1
     return added
-
-
-# --- a copy of the SQLite database -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Backup:
-    """What :func:`backup` wrote: the copy's path and what it holds."""
-
-    path: Path
-    games: int
-    rounds: int
-    source: Path  # the database copied
-
-
-def backup(target: Path) -> Backup:
-    """A consistent copy of the app's SQLite database at ``target``, taken while the server may
-    be saving rounds: SQLite's online backup API, in one step (one read transaction, so the copy
-    is the database as it was at one moment; writers are not held up, the database being in WAL
-    mode). The copy is a single file (journal mode DELETE), checked, readable by its owner only
-    (it holds every game's links), and appears at ``target`` only once whole."""
-    url = db.engine.url
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
-        raise BackupError(
-            "backup copies a SQLite database file; this instance uses "
-            f"{url.get_backend_name()}: use its own tools (pg_dump), or `scorekeeper export`"
-        )
-    source_path = Path(url.database)
-    if not source_path.exists():
-        raise BackupError(f"there is no database at {source_path} yet")
-    target = target.resolve()
-    if target == source_path.resolve():
-        raise BackupError("the copy cannot be the database itself")
-    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
-    partial.unlink(missing_ok=True)
-    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    try:
-        source = sqlite3.connect(source_path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000)
-        try:
-            copy_ = sqlite3.connect(partial)
-            try:
-                source.backup(copy_)  # pages=-1: the whole database in one step
-                copy_.execute("PRAGMA journal_mode=DELETE")
-                check = copy_.execute("PRAGMA integrity_check").fetchone()
-                if check is None or check[0] != "ok":
-                    raise BackupError(f"the copy does not check out: {check}")
-                games = copy_.execute("SELECT count(*) FROM game").fetchone()[0]
-                rounds = copy_.execute("SELECT count(*) FROM round").fetchone()[0]
-            finally:
-                copy_.close()
-        finally:
-            source.close()
-        os.replace(partial, target)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    return Backup(target, int(games), int(rounds), source_path.resolve())
-
-
-class BackupError(RuntimeError):
-    """A backup that cannot be taken (not SQLite, no database yet)."""

@@ -49,7 +49,7 @@ class StoreSystem(GameSystem, Protocol):
         play), or None where the shared rounds table says it all."""
 
     def export_rows(self, game: Game, board: Board, date: str) -> Iterator[list[object]]:
-        """The game's rows of the CSV export (:data:`~.export.CSV_COLUMNS`, no header)."""
+        """The game's rows of the CSV export (:data:`~.csv_export.CSV_COLUMNS`, no header)."""
 
     def tally(self, data: Mapping[str, Any] | None, total: int) -> Mapping[str, int]:
         """The family's own counts for a player's stored part (its ``system_data`` and cached

@@ -26,6 +26,7 @@ from scorekeeper.engine.rules import (
     option,
     option_groups,
 )
+from scorekeeper.engine.summary import summarize
 
 
 @pytest.mark.parametrize(
@@ -198,7 +199,7 @@ def test_every_option_is_in_a_group_and_in_the_json() -> None:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_preset_has_a_summary(preset: str) -> None:
-    lines = get_preset(preset).rules.summary()
+    lines = summarize(get_preset(preset).rules)
     assert lines and all(line.endswith(".") for line in lines)
 
 
@@ -229,13 +230,13 @@ def test_every_preset_has_a_summary(preset: str) -> None:
     ],
 )
 def test_summary_mentions_the_options(options: dict[str, object], phrase: str) -> None:
-    assert phrase in " ".join(Rules().with_options(options).summary())
+    assert phrase in " ".join(summarize(Rules().with_options(options)))
 
 
 def test_summary_leaves_out_a_wild_ace_when_no_ace_can_be_wild() -> None:
-    assert "wild ace" not in " ".join(Rules().with_options({"wild_ranks": ["2"]}).summary())
+    assert "wild ace" not in " ".join(summarize(Rules().with_options({"wild_ranks": ["2"]})))
     assert "wild ace" not in " ".join(
-        Rules().with_options({"wild_points": 50, "wild_ranks": ["2"]}).summary()
+        summarize(Rules().with_options({"wild_points": 50, "wild_ranks": ["2"]}))
     )
 
 
@@ -255,7 +256,7 @@ def test_pip_count_aces_are_low_only(codes: str, legal: bool) -> None:
     ctx = Context(get_preset("rummy500-pips").rules)
     verdict = check_meld(parse_cards(codes.split()), ctx)
     assert verdict.legal is legal
-    assert "aces low only (A-2-3)" in get_preset("rummy500-pips").rules.summary()[0]
+    assert "aces low only (A-2-3)" in summarize(get_preset("rummy500-pips").rules)[0]
 
 
 def test_upcard_wild_cards_is_declared_after_upcard_min_rank_and_defaults_to_null() -> None:
@@ -282,13 +283,13 @@ def test_a_snapshot_stored_before_upcard_wild_cards_still_loads(preset: str) -> 
 
 def test_summary_says_nothing_of_wild_upcards_without_permanent_wilds() -> None:
     rules = rules_for("rummy5000", {"upcard_wild_cards": 15})
-    assert "wild upcard" not in " ".join(rules.summary())
+    assert "wild upcard" not in " ".join(summarize(rules))
 
 
 def test_summary_and_label_say_a_rummy_call_counts_instead_of_the_card() -> None:
     """Seed 001, "Calling Rummy": "That card isalways awarded 15 points." (sic): RULES.md reads it
     as counting rummy_call_points instead of the card's own points, not as a bonus on top."""
-    lines = get_preset("rummy500-pips").rules.summary()
+    lines = summarize(get_preset("rummy500-pips").rules)
     assert "A card taken by a Rummy call counts 15 instead of its own points." in lines
     assert not any(line.startswith("Bonus:") for line in lines)
     assert "instead of its own points" in OPTIONS["rummy_call_points"].label

@@ -15,7 +15,7 @@ from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.rules import Rules
 from scorekeeper.engine.scoring import LayoffRecord, PlayerRecord, RoundRecord, meld, score_round
 from scorekeeper.engine.standings import RoundResult, Seat, standings
-from scorekeeper.store import records
+from scorekeeper.store import checking, reading, records, writing
 from scorekeeper.store.changes import StaleGame
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Round
@@ -128,13 +128,17 @@ def test_a_checked_round_is_stored_as_checked(monkeypatch: pytest.MonkeyPatch) -
     def not_again(*args: object) -> None:
         raise AssertionError("scored again")
 
-    monkeypatch.setattr(records, "score_round", not_again)
+    def scoring_forbidden() -> None:  # wherever the store scores a round
+        for module in (reading, checking, writing):
+            monkeypatch.setattr(module, "score_round", not_again)
+
+    scoring_forbidden()
     stored = store_checked(game, checked, dealer="Bob", accepted_warnings=["w"])
     assert stored.cached_totals() == checked.score.totals()
     assert round_record(stored) == checked.record and stored.accepted_warnings == ["w"]
     monkeypatch.undo()
     corrected = check_round(game, simple_round("Bob"))
-    monkeypatch.setattr(records, "score_round", not_again)
+    scoring_forbidden()
     replace_checked(stored, corrected, expected_version=game.version)
     game = fresh(game)
     assert game.rounds[0].cached_totals() == corrected.score.totals()
@@ -317,7 +321,7 @@ def test_the_same_key_racing_gives_back_the_same_round(
         calls.append(key)
         return None if len(calls) == 1 else real(game, key)
 
-    monkeypatch.setattr(records, "round_by_key", lookup)
+    monkeypatch.setattr(writing, "round_by_key", lookup)  # as store_round looks it up
     mine = store_round(game, simple_round(), idempotency_key="race")
     assert mine.id == their_id
     game = fresh(game)

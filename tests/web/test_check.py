@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper.engine.presets import rules_for
 from scorekeeper.engine.rules import OPTIONS
+from scorekeeper.engine.ruling import options_named
 from scorekeeper.engine.standings import Seat
 from scorekeeper.store import records
-from scorekeeper.engine.ruling import options_named
 
 HX = {"HX-Request": "true"}
 

@@ -19,85 +19,50 @@ that look finished; if not, melds that join into one are joined).
 >>> arrange(parse_cards(["3C", "3D", "3S", "KS"]), ctx).unplaced
 (Card.from_code('KS'),)
 
-Two exact searches share one work budget (:mod:`.budget`: steps, not seconds, so that answers
-are the same on any machine; :data:`DEFAULT_BUDGET` is about a second here). New melds: the
-branch and bound below goes first with about two thirds of it; where it does not finish, the
-dynamic programme over ranks (:mod:`.dp`: the ranks read low to high, each suit's open runs as
-tracks, the sets of a rank split by :mod:`.sets`, the wild limit as one number by
-:mod:`.limit`) gets a share, cutting every state that cannot reach the split already found;
-where neither finished, the same programme as a beam (only its best states kept at each step)
-gets the rest, for a good split that is not known to be the best. Under sets only the DP goes
-first (without runs its states are the sets of one rank: a tenth of the search's work).
-Layoffs onto table melds: the branch and bound alone. Whatever search found it, a split that
-places every card at the most each can score anywhere (the pile's *ceiling*,
-:meth:`.model._PileModel.ceiling`) is exact: none can beat it. Most piles have one, and such a
-split is made only of groups in which every card scores its most. So, where wilds are told apart
-one by one (below), the branch and bound first searches those groups, each split cut as soon as
-it cannot reach the ceiling: among the groups of one wild at most on piles of
-:data:`NARROW_FROM` cards or more (:func:`_narrowed`: a tenth of the candidate groups, and a
-split at the ceiling on three slow piles in four), then of two at most, then among every group
-where they are at most half of all (:func:`_at_ceiling`: jokers priced as represented lose
-points in most places; with two or more, only the groups whose jokers could each score their
-most are made for it, the rest after, if needed); it answers with what it found there if that
-reaches the ceiling. Past the budget the answer is the best split found (if neither found one,
-the plain runs and sets of the natural cards), taken further by :mod:`.greedy` (the cards it
-leaves out placed where the referee allows), with ``exact`` False. Every answer is checked by
-the referee (:func:`.melds.check_meld`).
+The order of a request (each step a function of this module unless a module is named):
 
-How the branch and bound works, and why it is exact:
+1. :func:`arrange` shares out the work budget (:mod:`.budget`: steps, not seconds, so that
+   answers are the same on any machine; :data:`DEFAULT_BUDGET` is about a second here). With
+   table melds, the branch and bound alone takes it all. Without, the branch and bound goes
+   first with three fifths of it, the dynamic programme over ranks next with a tenth (cutting
+   every state short of the best split known), and the programme as a beam (only its best
+   states kept at each step) gets the rest, for a good split not known to be the best. Under
+   sets only the programme goes first (its states are then one rank's sets: a tenth of the
+   search's work).
+2. The branch and bound (:func:`_by_search`): :mod:`.model` tallies the pile and its model of
+   the referee (the windows a run may fill: :mod:`.windows`), wilds by count where which wild
+   goes where changes nothing, else one by one; one by one, the groups where every card scores
+   its most are searched first (:func:`_narrowed` on piles of :data:`NARROW_FROM` cards or
+   more, then :func:`_at_ceiling`), each split cut as soon as it cannot reach the pile's
+   ceiling; then every group. A search (:mod:`.search`) makes the candidate groups
+   (:mod:`.candidates`, scored by :mod:`.direct` from the rules or by the referee), packs them
+   into its tables (:mod:`.tables`), bounds what the cards left can add (its own share of the
+   groups; the groups by ranks and suits, :mod:`.bound`; the points jokers must lose,
+   :mod:`.lost`), places the wild cards left at each leaf (:mod:`.wilds`), and checks every
+   group of its answer with the referee (:func:`..melds.check_meld`): by count first, and one
+   by one again should the referee disagree with the model.
+3. The dynamic programme (:func:`_by_ranks`, :mod:`.dp`): new melds only, the ranks read low
+   to high; every group it answers is checked by the referee.
+4. An answer is exact if its search finished, or if it places every card at the most each can
+   score anywhere (:func:`_proved`: the pile's ceiling, :meth:`.model._PileModel.ceiling`).
+   Past the budget the best split found (else the plain runs and sets of the natural cards,
+   :func:`_plain_melds`) is taken further: melds that join into one are joined
+   (:func:`_merged`) and the cards left placed where the referee allows (:mod:`.greedy`), with
+   ``exact`` False.
 
-* **Candidate groups.** A group holding a natural card is a set (its naturals share a rank), a
-  run (they share a suit, one per rank), a set of non-wild jokers, or a layoff onto one table
-  meld, which with the meld is such a set or run (or holds a card laid beside a wild). So the
-  candidates come from the pile's structure: for each rank every choice of its cards, for each
-  suit every choice of its cards that a window of ranks can hold with the wilds there are, for
-  each table meld the cards that can extend it. A card in no candidate is unplaced at once.
-* **Wild cards by count.** Under ``wild_limit: none`` (or a limit where every wild counts as
-  wild, in its own place too: ``wild_as_itself: wild``, no wild sets), with no joker priced
-  ``as_represented`` and a natural card in every table meld, which wild fills which place of a
-  group holding a natural card changes neither its legality nor its points: a wild then scores
-  its own fixed points wherever it lies, and a limit is a most number of wilds per group. So the
-  search counts the wilds a group takes (the fewest it needs, and how many more it can take
-  without its points changing), and scores a group by its natural cards with a *model* of the
-  referee (the windows a run may fill, set sizes, an ace low or high); the wilds are placed at
-  the end, those scoring most first, in the groups' room, in layoffs of wilds only, or in melds
-  of wilds only (wilds in their own place, ``wild_sets``: there which wilds they are matters,
-  and each is settled on its own). Every group of the answer is then checked with
-  :func:`.melds.check_meld`; should the referee ever disagree with the model, the pile is solved
-  again the way below.
-* **Wild cards one by one.** Otherwise (a wild limit where a wild in its own place counts as
-  natural, jokers priced as represented, a table meld of wild cards only) each wild card is
-  tracked on its own, and each candidate is scored with each choice of wilds (once for all the
-  choices of wilds that cannot stand in their own place there): from the rules where they are
-  simple enough (:mod:`.direct`: new melds, layoffs onto table melds of natural cards without an
-  ace), else by the referee.
-* **Two passes.** The first cuts every branch that cannot place more cards or score more
-  points than the best split found (the groups do not count yet): on many piles the score was
-  proved in a few hundred steps, and proving the fewest groups took the rest of the budget.
-  The second searches again from that split with the groups counting, within
-  :data:`.search.GROUPS_BUDGET` steps.
-* **Branch and bound.** Depth first, on the card left with the fewest candidate groups still
-  possible (as an exact cover is searched: the most constrained card first): each candidate
-  holding it whose cards and wilds are still there, then the card unplaced.
-  Cards that no candidate can take any more are unplaced on the spot. The bound on what the
-  cards left can add is (their number, their best points, -groups), the groups bounded below
-  two ways: each natural card is charged ``(1 + wilds/2) / naturals`` of its thriftiest
-  candidate, and ``1/2`` is given back per wild left (a dual solution of the covering
-  relaxation); and, where the groups decide, by ranks and suits (:mod:`.bound`: how
-  many runs in each suit, how many ranks then need a set, whether the runs' windows fit the
-  wilds).
-  Candidates are sorted by their charge, so the loop stops at the first that cannot beat the
-  best split found; a table of bounds per remaining pile cuts repeated work, and one greedy
-  descent (thriftiest candidates first) gives the search a good split to beat from the start.
+Which module does what:
 
-Where each part lives: :mod:`.windows` (the windows of ranks a run may fill),
-:mod:`.model` (the pile tallied, the referee and the model of it: points by wild count),
-:mod:`.candidates` (the candidate groups), :mod:`.direct` (candidates scored from the rules),
-:mod:`.greedy` (an answer past the budget taken further), :mod:`.search` (the branch and bound,
-and the answer checked by the referee), :mod:`.bound` (the bound by ranks and suits),
-:mod:`.lost` (the bound on points lost, where jokers are priced as what they stand for),
-:mod:`.wilds` (where the wild cards left go); :mod:`.dp`, :mod:`.sets` and :mod:`.limit`
-(the dynamic programme); :mod:`.budget` (the work budget).
+* :mod:`.budget`: the work budget, in steps.
+* :mod:`.windows`: the windows of ranks a run may fill under the rules.
+* :mod:`.model`: the pile tallied, and the model of the referee: each group's points by wild count.
+* :mod:`.direct`: what a group scores with its wilds, from the rules, without the referee.
+* :mod:`.candidates`: the candidate groups, and those in which every card scores its most.
+* :mod:`.tables`: the search's tables: the state packed into integers, the options per card.
+* :mod:`.search`: the branch and bound, its two passes, and its answer checked by the referee.
+* :mod:`.bound`: the bound on groups by ranks and suits; :mod:`.lost`: the bound on points lost.
+* :mod:`.wilds`: where the wild cards left go, at a leaf of the search.
+* :mod:`.dp`: the dynamic programme over ranks (its pile, runs, sets, last layer and layers).
+* :mod:`.greedy`: an answer past the budget taken further.
 """
 
 from __future__ import annotations
@@ -402,7 +367,7 @@ def _at_ceiling(
     solver: _Solver, cards: tuple[Card, ...], ctx: Context, work: Budget
 ) -> Arrangement | None:
     """The best split searched among the groups in which every card scores its most
-    (:meth:`.search._Solver.lossless`), each split cut as soon as it cannot reach the pile's
+    (:meth:`.candidates._Candidates.lossless`), each split cut as soon as it cannot reach the pile's
     ceiling: exact if one does (then every split that good is made of such groups, so the
     fewest groups are looked for there too); None where none does within
     :data:`CEILING_BUDGET` steps, or where such groups are not far fewer than all.

@@ -5,6 +5,13 @@ count, one group per stretch of wild counts that score the same: the fewest wild
 how many more it can take (``cap``) without its points changing. One by one, one group per choice
 of wild kinds, each checked by the referee (once for all the choices of wilds that cannot stand in
 their own place there).
+
+These are all the groups a split may hold: a group holding a natural card is a set (its naturals
+share a rank), a run (they share a suit, one per rank), a set of non-wild jokers, or a layoff onto
+one table meld, which with the meld is such a set or run (or holds a card laid beside a wild). So
+the candidates come from the pile's structure: for each rank every choice of its cards, for each
+suit every choice of its cards that a window of ranks can hold with the wilds there are, for each
+table meld the cards that can extend it. A card in no candidate is unplaced at once.
 """
 
 from __future__ import annotations
@@ -434,3 +441,42 @@ class _Candidates(_PileModel):
         if size <= room[0]:
             fill(0, size, ())
         return made
+
+    def lossless(self) -> list[_Pattern] | None:
+        """The candidate groups in which every card scores the most it can anywhere; None where
+        a card is in none of them (then no split reaches the ceiling).
+
+        A split at the pile's ceiling (:meth:`ceiling`: every card placed, each at its most)
+        is made of such groups only, whatever its groups count: so a search over them that
+        reaches the ceiling is exact, fewest groups and all. Where jokers are priced as what
+        they stand for, most groups lose points (a joker anywhere but its richest places).
+        """
+        patterns = self.candidates()
+        most = [self._wild_most(kind) for kind in self.kinds]
+        best_pts = self.best_pts
+        kept: list[_Pattern] = []
+        covered = [False] * len(self.types)
+        # Jokers the only wilds, no table melds, no sets of wilds: a joker is placed only in a
+        # group with natural cards (wild cards of a rank may meld alone, in their own place).
+        wilds_need_groups = (
+            not self.table
+            and not self.rules.wild_sets
+            and all(kind.is_joker for kind in self.kinds)
+        )
+        kinds_covered = [False] * len(self.kinds)
+        for pattern in patterns:
+            naturals, _, wilds, _, _, points = pattern
+            top = sum(best_pts[t] * c for t, c in naturals)
+            if isinstance(wilds, int):  # by count: the points of the naturals only
+                wilds = ()
+            top += sum(m * n for m, n in zip(most, wilds, strict=False))
+            if points == top:
+                kept.append(pattern)
+                for t, _ in naturals:
+                    covered[t] = True
+                if wilds_need_groups:
+                    for i, n in enumerate(wilds):
+                        kinds_covered[i] = kinds_covered[i] or n > 0
+        if not all(covered) or (wilds_need_groups and not all(kinds_covered)):
+            return None
+        return kept

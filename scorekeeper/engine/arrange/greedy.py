@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..melds import Context, Verdict, check_meld
 from ..points import card_points
+from ..table_melds import judge
 
 #: A group of a split: its cards, the table meld it is laid off onto (None: a new meld), and
 #: the referee's verdict on it.
@@ -57,7 +58,7 @@ def extend(
             if verdict.legal and (best is None or verdict.points - worth[i] > best[0]):
                 best = (verdict.points - worth[i], None, i, verdict)
         for target, meld_on_table in enumerate(table):
-            verdict = check_meld([*layoffs.get(target, []), card], ctx, meld_on_table)
+            verdict = judge([*layoffs.get(target, []), card], ctx, meld_on_table)
             gain = verdict.points - laid.get(target, 0)
             if verdict.legal and (best is None or gain > best[0]):
                 best = (gain, target, target, verdict)
@@ -112,5 +113,5 @@ def extend(
         out.append((group, None, check_meld(group, ctx)))
     for onto, layoff in layoffs.items():
         group = tuple(sorted(layoff))
-        out.append((group, onto, check_meld(group, ctx, table[onto])))
+        out.append((group, onto, judge(group, ctx, table[onto])))
     return out

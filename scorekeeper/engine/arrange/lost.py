@@ -22,10 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 from operator import itemgetter
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the solver builds this bound from its tables
-    from .search import _Solver
+from .tables import Loss, _Tables
 
 #: A group's points short of its bound are shared out in units of 1/this of a point (every
 #: group of up to eight cards shares them evenly in whole units).
@@ -33,11 +31,6 @@ UNIT = 840
 
 #: The groups looked at for each card (those losing least first).
 SCAN = 32
-
-#: A candidate group as this bound reads it: its points short of its cards' best, its natural
-#: cards (type, copies), its wilds (a count of each kind), and what it takes from the search's
-#: packed state (natural fields, wild fields, the table meld bit).
-Loss = tuple[int, tuple[tuple[int, int], ...], "int | tuple[int, ...]", int, int, int]
 
 #: Per card that can lose points: where its count lies in the packed state (shift, mask,
 #: whether in the wilds), and its groups, those losing least first (share, fields, wilds, meld).
@@ -53,7 +46,7 @@ class PointsLost:
     guard_w: int
 
     @staticmethod
-    def may_apply(solver: _Solver) -> bool:
+    def may_apply(solver: _Tables) -> bool:
         """Whether the bound can apply to this solver's pile: a wild whose points hang on where
         it lies (a joker priced as represented), no wild sets."""
         if solver.by_count or solver.rules.wild_sets:
@@ -61,7 +54,7 @@ class PointsLost:
         return solver.priced and any(kind.is_joker for kind in solver.kinds)
 
     @classmethod
-    def of(cls, solver: _Solver, losses: list[Loss], wb: int) -> PointsLost | None:
+    def of(cls, solver: _Tables, losses: list[Loss], wb: int) -> PointsLost | None:
         """The bound for this solver's pile and candidate groups; None where it does not apply.
 
         The losers are the wilds priced where they lie and the aces: the other wilds score their
@@ -169,7 +162,7 @@ _ALONE_MOST = 128
 
 
 def _wilds_alone(
-    solver: _Solver, wb: int, priced: list[bool]
+    solver: _Tables, wb: int, priced: list[bool]
 ) -> list[tuple[int, int, int, int]] | None:
     """Every group of wild cards only the pile can make that holds a priced wild, a new meld or
     laid off onto a table meld: for each priced kind in it, (kind, its share of the group's

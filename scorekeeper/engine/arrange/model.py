@@ -7,6 +7,28 @@ that a set, a run or a layoff could hold, its points with ``k`` wild cards for e
 *row*: None where ``k`` wilds do not fit). Where the rules are too subtle for that (cards laid
 beside a table meld's wilds, a table meld of wild cards only) the row says :data:`_EXACT` and
 the referee is asked. :mod:`.candidates` turns the rows into candidate groups.
+
+How the search counts the wild cards, and why that is exact:
+
+* **Wild cards by count.** Under ``wild_limit: none`` (or a limit where every wild counts as
+  wild, in its own place too: ``wild_as_itself: wild``, no wild sets), with no joker priced
+  ``as_represented`` and a natural card in every table meld, which wild fills which place of a
+  group holding a natural card changes neither its legality nor its points: a wild then scores
+  its own fixed points wherever it lies, and a limit is a most number of wilds per group. So the
+  search counts the wilds a group takes (the fewest it needs, and how many more it can take
+  without its points changing), and scores a group by its natural cards with a *model* of the
+  referee (the windows a run may fill, set sizes, an ace low or high); the wilds are placed at
+  the end, those scoring most first, in the groups' room, in layoffs of wilds only, or in melds
+  of wilds only (wilds in their own place, ``wild_sets``: there which wilds they are matters,
+  and each is settled on its own). Every group of the answer is then checked with
+  :func:`.melds.check_meld`; should the referee ever disagree with the model, the pile is solved
+  again the way below.
+* **Wild cards one by one.** Otherwise (a wild limit where a wild in its own place counts as
+  natural, jokers priced as represented, a table meld of wild cards only) each wild card is
+  tracked on its own, and each candidate is scored with each choice of wilds (once for all the
+  choices of wilds that cannot stand in their own place there): from the rules where they are
+  simple enough (:mod:`.direct`: new melds, layoffs onto table melds of natural cards without an
+  ace), else by the referee.
 """
 
 from __future__ import annotations
@@ -16,8 +38,16 @@ from collections.abc import Iterator
 from itertools import product
 
 from ..cards import ALL_CARDS, Card
-from ..melds import Context, Verdict, check_meld, wild_limit_allows
+from ..melds import (
+    Context,
+    StandingMeld,
+    Verdict,
+    check_meld,
+    meld_readings,
+    wild_limit_allows,
+)
 from ..points import card_points
+from ..table_melds import laid_onto
 from .budget import Budget
 from .windows import _windows
 
@@ -80,6 +110,7 @@ class _PileModel:
         self.by_count = by_count and counted and not as_represented and anchored
         self._allowed_memo: dict[tuple[int, int], int] = {}
         self.exact_cache: dict[tuple[tuple[Card, ...], int | None], Verdict] = {}
+        self.table_readings: dict[int, tuple[tuple[Verdict, StandingMeld], ...]] = {}
         # Per table meld: its row for a layoff of wilds only (filled in by ``_rows``).
         self.wild_layoffs: dict[int, list[int | None]] = {}
 
@@ -126,9 +157,24 @@ class _PileModel:
             alone = 50 * len(cards) if wilds == len(cards) else 0
             table = len(self.table[onto]) if onto is not None else 0
             self._spend(4 * (len(cards) + table) + 10 * wilds + alone)
-            base = self.table[onto] if onto is not None else ()
-            verdict = self.exact_cache[key] = check_meld(key[0], self.ctx, base, reasons=False)
+            if onto is not None and (readings := self._table_readings(onto)):
+                # a wild on the table keeps the reading it was melded with (one the meld has
+                # on its own), as the round's scoring reads it
+                verdict = laid_onto(key[0], self.ctx, readings)
+            else:
+                base = self.table[onto] if onto is not None else ()
+                verdict = check_meld(key[0], self.ctx, base, reasons=False)
+            self.exact_cache[key] = verdict
         return verdict
+
+    def _table_readings(self, onto: int) -> tuple[tuple[Verdict, StandingMeld], ...]:
+        """The readings table meld ``onto`` has on its own, where it holds a wild (empty where
+        it holds none, or is no meld alone: the cards are then read together)."""
+        if onto not in self.table_readings:
+            meld = self.table[onto]
+            wild = any(self.ctx.is_wild(card) for card in meld)
+            self.table_readings[onto] = meld_readings(meld, self.ctx) if wild else ()
+        return self.table_readings[onto]
 
     def ceiling(self) -> tuple[int, int]:
         """(cards, points) that no split of the pile can pass: every card a meld may hold, each

@@ -1,37 +1,51 @@
 """The branch-and-bound search of :mod:`.arrange`, over the candidate groups of a pile.
 
-The search state is packed into integers, for speed: ``s`` holds the count of each natural type
-left, a field of ``field`` bits per type with a guard bit on top (one subtraction and a mask
-tell whether a group's cards are all still there); ``wv`` the wilds left (a count, or a field per
-kind); ``used`` a bit per table meld already laid off onto; ``cap`` how many more wilds the
-groups taken can absorb. ``g0, g1, g2`` are the score of the groups taken, and ``placed, points,
-shares`` what the cards left could add at most (``shares`` in units of ``1/unit`` group).
+Over 500 lines and one idea: the search's passes, its recursion and the answer it builds read and
+write one packed state, and parting them would part the hot loop from the state it reads (its
+tables are built apart, in :mod:`.tables`).
+
+The search state is packed into integers, for speed (:mod:`.tables`): ``s`` the natural cards
+left, ``wv`` the wilds left; ``used`` a bit per table meld already laid off onto; ``cap`` how many
+more wilds the groups taken can absorb. ``g0, g1, g2`` are the score of the groups taken, and
+``placed, points, shares`` what the cards left could add at most (``shares`` in units of
+``1/unit`` group).
+
+How it works, and why it is exact:
+
+* **Two passes.** The first cuts every branch that cannot place more cards or score more
+  points than the best split found (the groups do not count yet): on many piles the score was
+  proved in a few hundred steps, and proving the fewest groups took the rest of the budget.
+  The second searches again from that split with the groups counting, within
+  :data:`GROUPS_BUDGET` steps.
+* **Branch and bound.** Depth first, on the card left with the fewest candidate groups still
+  possible (as an exact cover is searched: the most constrained card first): each candidate
+  holding it whose cards and wilds are still there, then the card unplaced. Cards that no
+  candidate can take any more are unplaced on the spot. The bound on what the cards left can
+  add is (their number, their best points, -groups), the groups bounded below two ways: each
+  natural card is charged ``(1 + wilds/2) / naturals`` of its thriftiest candidate, and ``1/2``
+  is given back per wild left (a dual solution of the covering relaxation); and, where the
+  groups decide, by ranks and suits (:mod:`.bound`: how many runs in each suit, how many ranks
+  then need a set, whether the runs' windows fit the wilds). Where jokers are priced as what
+  they stand for, what the cards left must still lose cuts too (:mod:`.lost`). Candidates are
+  sorted by their charge, so the loop stops at the first that cannot beat the best split
+  found; a table of bounds per remaining pile cuts repeated work, and one greedy descent
+  (thriftiest candidates first) gives the search a good split to beat from the start.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from math import lcm
-from operator import itemgetter
 
 from ..cards import Card
 from ..melds import Verdict
 from ..points import card_points
 from .bound import _GroupsBound
 from .budget import Budget, BudgetSpent
-from .candidates import _Candidates, _Pattern
-from .lost import Loss, PointsLost
+from .candidates import _Pattern
+from .lost import PointsLost
 from .model import _Score
+from .tables import _Option, _Tables
 from .wilds import _LeftoverWilds
-
-#: A candidate group as the search reads it: (points short of the bound, its charge for the
-#: groups bound, natural fields taken, wilds taken, table meld bit, cap, cards placed, points,
-#: cards placed and points the bound counted for them, the pattern).
-_Option = tuple[int, int, int, int, int, int, int, int, int, int, _Pattern]
-
-
-#: The groups bound charges a group (1 + wilds * this) and gives back this much per wild left.
-_WILD_CHARGE = (1, 2)
 
 #: A group of the answer, checked by the referee: its cards (sorted), the table meld it is laid
 #: off onto (None: a new meld), and the referee's verdict.
@@ -41,10 +55,6 @@ _Checked = tuple[tuple[Card, ...], int | None, Verdict]
 #: The most answers the dead-card test keeps (each a few hundred bytes).
 _ALIVE_MEMO = 50_000
 
-#: The most groups kept for one card's dead-card test. A card in more groups that need no
-#: less than another is hardly ever dead, and telling them apart cost most of the time making
-#: a 40-card pile's groups (184,000 entries looked through to keep 1,135).
-_LIVE_MOST = 24
 
 #: The third part of the best score while the groups do not count (the first pass): above any
 #: groups count, so that a split is cut as soon as it cannot place more cards or score more.
@@ -61,7 +71,7 @@ _FIRST_SLACK = 1
 GROUPS_BUDGET = 5_000
 
 
-class _Solver(_Candidates):
+class _Solver(_Tables):
     """One search: the candidate groups of a pile, the search over them, and its answer."""
 
     #: Whether the search stopped at its budget (its answer is then the best found so far).
@@ -76,45 +86,6 @@ class _Solver(_Candidates):
     #: short of it is cut at once (see :meth:`lossless`).
     aspire: tuple[int, int] | None = None
 
-    def lossless(self) -> list[_Pattern] | None:
-        """The candidate groups in which every card scores the most it can anywhere; None where
-        a card is in none of them (then no split reaches the ceiling).
-
-        A split at the pile's ceiling (:meth:`ceiling`: every card placed, each at its most)
-        is made of such groups only, whatever its groups count: so a search over them that
-        reaches the ceiling is exact, fewest groups and all. Where jokers are priced as what
-        they stand for, most groups lose points (a joker anywhere but its richest places).
-        """
-        patterns = self.candidates()
-        most = [self._wild_most(kind) for kind in self.kinds]
-        best_pts = self.best_pts
-        kept: list[_Pattern] = []
-        covered = [False] * len(self.types)
-        # Jokers the only wilds, no table melds, no sets of wilds: a joker is placed only in a
-        # group with natural cards (wild cards of a rank may meld alone, in their own place).
-        wilds_need_groups = (
-            not self.table
-            and not self.rules.wild_sets
-            and all(kind.is_joker for kind in self.kinds)
-        )
-        kinds_covered = [False] * len(self.kinds)
-        for pattern in patterns:
-            naturals, _, wilds, _, _, points = pattern
-            top = sum(best_pts[t] * c for t, c in naturals)
-            if isinstance(wilds, int):  # by count: the points of the naturals only
-                wilds = ()
-            top += sum(m * n for m, n in zip(most, wilds, strict=False))
-            if points == top:
-                kept.append(pattern)
-                for t, _ in naturals:
-                    covered[t] = True
-                if wilds_need_groups:
-                    for i, n in enumerate(wilds):
-                        kinds_covered[i] = kinds_covered[i] or n > 0
-        if not all(covered) or (wilds_need_groups and not all(kinds_covered)):
-            return None
-        return kept
-
     def solve(
         self, patterns: list[_Pattern] | None = None
     ) -> tuple[list[_Checked], list[Card]] | None:
@@ -125,224 +96,9 @@ class _Solver(_Candidates):
             patterns = self.candidates()
         self.cut, self.fewest, self.groups_count = False, True, False
         self.leftover = _LeftoverWilds(self, self.direct)
-        n_types = len(self.types)
-        # Per natural type: the most naturals of a group holding it, how many candidate groups
-        # hold it, and its charge for the groups bound: a dual solution of the relaxation
-        # "cover every natural with candidate groups, using at most the wilds there are",
-        # each natural charged (1 + lam * wilds) / naturals of its cheapest group, and lam
-        # given back per wild.
-        lam_num, lam_den = _WILD_CHARGE
-        holding = [0] * n_types
-        ratio = [float("inf")] * n_types
-        cheapest: list[tuple[int, int]] = [(0, 1)] * n_types
-        n_wilds = []
-        for naturals, _, wilds, _, placed, _ in patterns:
-            wild_n = wilds if isinstance(wilds, int) else sum(wilds)
-            n_wilds.append(wild_n)
-            n_nat = placed if isinstance(wilds, int) else placed - wild_n
-            ca, cb = lam_den + lam_num * wild_n, lam_den * n_nat
-            r = ca / cb
-            for t, _ in naturals:
-                holding[t] += 1
-                if r < ratio[t]:
-                    ratio[t] = r
-                    cheapest[t] = (ca, cb)
-        never = list(self.never)
-        for t in range(n_types):
-            if not holding[t]:
-                never += [self.types[t]] * self.count[t]
-        unit = lcm(lam_den, *(b for a, b in cheapest if a))
-        share = [a * (unit // b) for a, b in cheapest]
-        self.unit = unit
-        self.share = share
-        self.wild_charge = charge = lam_num * (unit // lam_den)
-        # Branching order: the cards with the fewest candidate groups first.
-        order = sorted(range(n_types), key=lambda t: (holding[t], t))
-        self.order = order
-        # A node's work grows with the kinds of card (telling which are dead walks them all):
-        # about six budget steps for thirty kinds, as measured against the DP's steps.
-        self.node_cost = 1 + n_types // 5
-        self.pos = pos = [0] * n_types
-        for f, t in enumerate(order):
-            pos[t] = f
-
-        # Natural counts and wild counts packed into integers, one field per type (or kind),
-        # each with a guard bit on top so that one subtraction tells whether enough are left.
-        fb = self.field
-        shift = [pos[t] * fb for t in range(n_types)]
-        self.guard_s = sum(1 << (f * fb + fb - 1) for f in range(n_types))
-        self.unit_s = [1 << shift[t] for t in range(n_types)]
-        if self.by_count:
-            wb = self.W.bit_length() + 1
-            self.guard_w = 1 << (wb - 1)
-            wv0 = self.W
-            wild_ub = (self.W, sum(self.pool_points))
-            self.kind_ub = [0] * len(self.kinds)
-        else:
-            wb = max([*self.kind_count, 1]).bit_length() + 1
-            self.guard_w = sum(1 << (i * wb + wb - 1) for i in range(len(self.kinds)))
-            wv0 = sum(n << (i * wb) for i, n in enumerate(self.kind_count))
-            self.kind_ub = [self._wild_most(kind) for kind in self.kinds]
-            wild_ub = (
-                self.W,
-                sum(u * n for u, n in zip(self.kind_ub, self.kind_count, strict=True)),
-            )
-        self.wild_field = wb
-
-        best_pts = self.best_pts
-        # By count, a new meld of more naturals than a meld needs holds a smaller one holding any
-        # of its cards (in a run, the cards next to it; no more wilds): for telling whether a
-        # card can still be placed, the smaller ones suffice.
-        by_count = self.by_count
-        small = max(self.rules.min_set, self.rules.min_run)
-        # (Not under a wild limit: in N-W-W-N-N the first card's smaller runs hold too many.)
-        no_limit = self.rules.wild_limit == "none"
-        options: list[tuple[tuple[int, int, int, int], int, _Option]] = []
-        live: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
-        wider: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_types)]
-        losses: list[Loss] = []
-        # Making a group's entries costs about a search step (two where the wilds are told
-        # apart one by one: the bound on points lost and longer lists of groups).
-        per_group = 1 if by_count else 2
-        # One by one, each choice of natural cards comes with many choices of wilds (and the
-        # other way round): what each adds is worked out once.
-        of_naturals: dict[tuple[tuple[int, int], ...], tuple[int, int, int, int]] = {}
-        of_wilds: dict[tuple[int, ...], tuple[int, int]] = {}
-        kind_ub = self.kind_ub
         want_losses = PointsLost.may_apply(self)
-        spend = self.budget.spend if self.budget is not None else None
-        for pattern, n_wild in zip(patterns, n_wilds, strict=True):
-            if spend is not None:
-                spend(per_group)
-            naturals, onto, wilds, cap, placed, points = pattern
-            found = of_naturals.get(naturals)
-            if found is None:
-                d_s = ub_nat = shares_nat = 0
-                first = -1
-                for t, c in naturals:
-                    d_s += c << shift[t]
-                    ub_nat += c * best_pts[t]
-                    shares_nat += c * share[t]
-                    if first < 0 or pos[t] < pos[first]:
-                        first = t
-                found = of_naturals[naturals] = (d_s, ub_nat, shares_nat, first)
-            d_s, ub_points, shares, first = found
-            if isinstance(wilds, int):
-                d_w = wilds
-            else:
-                packed = of_wilds.get(wilds)
-                if packed is None:
-                    packed = of_wilds[wilds] = (
-                        sum(n << (i * wb) for i, n in enumerate(wilds)),
-                        sum(u * n for u, n in zip(kind_ub, wilds, strict=True)),
-                    )
-                d_w = packed[0]
-                ub_points += packed[1]
-            shares -= charge * n_wild
-            excess = points - ub_points
-            onto_bit = 1 << onto if onto is not None else 0
-            if want_losses:
-                losses.append((-excess, naturals, wilds, d_s, d_w, onto_bit))
-            options.append(
-                (
-                    (-excess, -shares, n_wild, -placed),
-                    first,
-                    (
-                        excess,
-                        shares,
-                        d_s,
-                        d_w,
-                        onto_bit,
-                        cap,
-                        placed,
-                        points,
-                        placed,
-                        points - excess,
-                        pattern,
-                    ),
-                )
-            )
-            entry = (placed + (n_wild if isinstance(wilds, int) else 0), d_s, d_w, onto_bit)
-            if onto is None and by_count and placed > small and no_limit:
-                # A smaller group of some of its cards is possible if this one is: kept aside,
-                # for a card in no smaller group (3D of K-A-2-3 where aces are high only).
-                for t, _ in naturals:
-                    wider[pos[t]].append(entry)
-                continue
-            for t, _ in naturals:
-                live[pos[t]].append(entry)
-        self.lost = PointsLost.of(self, losses, wb) if want_losses else None
-        first_item = itemgetter(0)
-        # Per card: the groups holding it, best first (its own first card's, for the descents;
-        # every one, for the search, which branches on the card with the fewest left).
-        firsts: list[list[_Option]] = [[] for _ in range(n_types)]
-        groups_of: list[list[_Option]] = [[] for _ in range(n_types)]
-        self.options, self.groups_of = firsts, groups_of
-        options.sort(key=first_item)
-        for _, first, option in options:
-            firsts[first].append(option)
-            for t, _ in option[10][0]:
-                groups_of[t].append(option)
-        # For each field, the groups that could take its card that use no more than another
-        # does (if that other group is possible, so is this one): the card is dead when none
-        # of these is possible.
-        guard_s, guard_w = self.guard_s, self.guard_w
-        self.live = []
-        #: Per field: whether its list holds every group it needs (else its card is never told
-        #: dead: past :data:`_LIVE_MOST` groups that need no less than another, the rest of a
-        #: long list is not looked through).
-        self.live_complete: list[bool] = []
-        for entries, others in zip(live, wider, strict=True):
-            if not entries:
-                entries += others
-            entries.sort()
-            kept: list[tuple[int, int, int]] = []
-            complete = True
-            for _, d_s, d_w, onto_bit in entries:
-                if len(kept) >= _LIVE_MOST:
-                    complete = False
-                    break
-                room_s, room_w = d_s | guard_s, d_w | guard_w
-                for k_s, k_w, k_onto in kept:
-                    if (
-                        (room_s - k_s) & guard_s == guard_s
-                        and (not k_onto or k_onto == onto_bit)
-                        and (k_w <= d_w if by_count else (room_w - k_w) & guard_w == guard_w)
-                    ):
-                        break
-                else:
-                    kept.append((d_s, d_w, onto_bit))
-            self.live.append(kept)
-            self.live_complete.append(complete)
-        # Per group's cards: every field it takes cards of, whole (see ``_dead``); per field,
-        # what its groups depend on: the fields they take cards of, wilds, table melds.
-        field_mask = (1 << (fb - 1)) - 1
-        self.spread: dict[int, int] = {}
-        self.depends: list[tuple[int, bool, int]] = []
-        for kept in self.live:
-            touch, wilds, tables = 0, False, 0
-            for d_s, d_w, onto_bit in kept:
-                if d_s not in self.spread:
-                    self.spread[d_s] = sum(
-                        field_mask << (f * fb)
-                        for f in range(len(live))
-                        if d_s >> (f * fb) & field_mask
-                    )
-                touch |= self.spread[d_s]
-                wilds = wilds or bool(d_w)
-                tables |= onto_bit
-            self.depends.append((touch, wilds, tables))
-        self.alive_memo: dict[tuple[int, int, int, int], int] = {}  # see ``_dead``
-
-        start = sum(self.count[t] << (pos[t] * fb) for t in range(n_types) if holding[t])
-        placed = sum(self.count[t] for t in range(n_types) if holding[t]) + wild_ub[0]
-        points = (
-            sum(self.count[t] * self.best_pts[t] for t in range(n_types) if holding[t]) + wild_ub[1]
-        )
-        shares = (
-            sum(self.count[t] * share[t] for t in range(n_types) if holding[t])
-            - self.wild_charge * self.W
-        )
+        never, start, wv0, placed, points, shares, losses = self._tabulate(patterns, want_losses)
+        self.lost = PointsLost.of(self, losses, self.wild_field) if want_losses else None
         #: The best split's score, and the same as the passes compare with it (see _leaf).
         self.found: _Score = (-1, 0, 0)
         self.best: _Score = (-1, 0, 0)
@@ -353,7 +109,7 @@ class _Solver(_Candidates):
         self.path: list[_Pattern | int] = []
         self.tt: dict[tuple[int, int, int, int], _Score] = {}
         # The bound on groups by ranks and suits (where it holds), for when the groups decide.
-        self.bound = _GroupsBound(self, pos)
+        self.bound = _GroupsBound(self, self.pos)
         self.levels = self.bound.applies
         self.leaf_memo: dict[tuple[int, int, int], tuple[_Score, object]] = {}
         # A greedy descent first, taking for each card the thriftiest group still possible (the

@@ -13,8 +13,8 @@ True
 >>> gin_rules_for("gin", {"knock_limt": 5})
 Traceback (most recent call last):
 ...
-scorekeeper.engine.rules.RulesError: unknown option 'knock_limt' (did you mean 'knock_limit'?)
-"""
+scorekeeper.engine.rule_options.RulesError: unknown option 'knock_limt' (did you mean 'knock_limit'?)
+"""  # noqa: E501 (a doctest's line)
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def with_options(rules: GinRules, options: Mapping[str, Any]) -> GinRules:
     >>> with_options(GinRules(), {"partnership": True, "oklahoma": True})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scorekeeper.engine.rules.RulesError: Oklahoma gin is for two players: partnership gin's ...
+    scorekeeper.engine.rule_options.RulesError: Oklahoma gin is for two players: ...
     """
     changed = family_options.with_options(rules, GIN_OPTIONS, options, "Gin")
     if changed.oklahoma and changed.partnership:

@@ -13,7 +13,7 @@ True
 >>> indian_rules_for("indian-points", {"max_point": 60})
 Traceback (most recent call last):
 ...
-scorekeeper.engine.rules.RulesError: unknown option 'max_point' (did you mean 'max_points'?)
+scorekeeper.engine.rule_options.RulesError: unknown option 'max_point' (did you mean 'max_points'?)
 >>> packs_for(IndianRules(), 2), packs_for(IndianRules(), 5)
 (Packs(decks=1, jokers=1), Packs(decks=2, jokers=2))
 """
@@ -200,7 +200,7 @@ def with_options(rules: IndianRules, options: Mapping[str, Any]) -> IndianRules:
     >>> with_options(IndianRules(), {"rejoin_below": 101})
     Traceback (most recent call last):
     ...
-    scorekeeper.engine.rules.RulesError: rejoin_below 101 must be below the pool limit 101
+    scorekeeper.engine.rule_options.RulesError: rejoin_below 101 must be below the pool limit 101
     """
     changed = family_options.with_options(rules, INDIAN_OPTIONS, options, "Indian Rummy")
     if isinstance(options, Mapping) and changed.pool_limit != rules.pool_limit:

@@ -30,6 +30,7 @@ from ...engine.deal import next_dealer, round_wild_rank
 from ...engine.presets import PRESETS, rules_for
 from ...engine.rules import Rules
 from ...engine.standings import RoundResult, Seat, Standings, standings
+from ...engine.summary import summarize
 from ...engine.system import Capabilities, Entry, Seating, SystemPreset, Target, Words
 from ...store import export, records
 from ...store.models import Game, Round
@@ -69,7 +70,7 @@ class Rummy500System:
         return rules_for(preset_id, options)
 
     def summary(self, rules: Rules) -> list[str]:
-        return rules.summary()
+        return summarize(rules)
 
     def standings(
         self, stored: Mapping[str, Any], seats: Sequence[Seat], results: Sequence[RoundResult]
@@ -172,7 +173,7 @@ class Rummy500System:
         rules = records.game_rules(game)
         preset = self.presets.get(game.preset or "")
         base = preset.rules if preset else Rules()
-        return RulesPage(preset, rules.summary(), rule_groups(rules, base))
+        return RulesPage(preset, summarize(rules), rule_groups(rules, base))
 
     # --- the JSON API ------------------------------------------------------------------------
 

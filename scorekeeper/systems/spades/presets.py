@@ -13,11 +13,11 @@ True
 >>> spades_rules_for("spades", {"bag_limt": 5})
 Traceback (most recent call last):
 ...
-scorekeeper.engine.rules.RulesError: unknown option 'bag_limt' (did you mean 'bag_limit'?)
+scorekeeper.engine.rule_options.RulesError: unknown option 'bag_limt' (did you mean 'bag_limit'?)
 >>> spades_rules_for("spades", {"min_side_bid": 14})
 Traceback (most recent call last):
 ...
-scorekeeper.engine.rules.RulesError: option 'min_side_bid' takes a whole number from 1 to 13 or null (none), not 14
+scorekeeper.engine.rule_options.RulesError: option 'min_side_bid' takes a whole number from 1 to 13 or null (none), not 14
 """  # noqa: E501 (a doctest's output line)
 
 from __future__ import annotations

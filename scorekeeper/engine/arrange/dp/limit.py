@@ -1,11 +1,11 @@
 """The per-meld wild limit (``wild_limit``, with ``wild_as_itself``) as one running number, for
 the DP: a run's track carries it card by card, a set's is worked out from its counts. It
-agrees with the referee's own rule (:func:`..melds.check_meld`), which the tests hold it to.
+agrees with the referee's own rule (:func:`...melds.check_meld`), which the tests hold it to.
 """
 
 from __future__ import annotations
 
-from ..rules import Rules
+from ...rules import Rules
 
 #: How a card fills a place: a natural card, or a wild in its own place (which counts as
 #: natural for the limit unless ``wild_as_itself`` is ``wild``).
@@ -54,7 +54,7 @@ class WildLimit:
     naturals - wilds. A wild in its own place counts as natural unless ``wild_as_itself`` is
     ``wild``. The number is capped where no more wilds could bring it down to the limit.
 
-    >>> from ..rules import Rules
+    >>> from ...rules import Rules
     >>> limit = WildLimit(Rules(wild_limit="naturals_majority"), 8)
     >>> state = limit.add(limit.add(0, NAT), NAT)
     >>> limit.ok(state), limit.slack(state), limit.ok(limit.add_wilds(state, 2))
