@@ -1,27 +1,20 @@
-"""Melds already on the table: the readings their wilds keep, the one verdict every path asks
-for cards laid off onto one (:func:`judge`), and the meld as the grouping search is given it.
+"""Melds already on the table: the readings their wilds keep, and the one verdict every path
+asks for cards laid off onto one (:func:`judge`).
 
-The search (:func:`.arrange.arrange`) reads a table meld's wilds freely, but a wild keeps its
-reading once melded (RULES.md): the one declared, or, undeclared, the only one the meld has on
-its own (in ``5S JK 7S`` the joker is 6S). Where the real card cannot go beside it
-(``real_card_for_wild: none``), a layoff that only another reading takes (``6S`` onto
-``5S JK 7S``, the joker read as 8S) is refused by the round's scoring. So the search is given
-the meld with the card such a wild stands for in its place, by the API's grouping and by the
-round form's alike.
+A wild keeps the reading it was melded with (RULES.md): the one declared, or, undeclared, one the
+meld has on its own. In ``5S JK 7S`` that is 6S, its only one, so a 6S cannot be laid off onto it
+(unless the real card may go beside the wild: ``real_card_for_wild``); ``5S 6S JK`` has two
+(4S or 7S), and is read as the layoffs need. The check endpoint, the referee page, the
+arrangement's referee (the API's grouping and the round form's) and the round's scoring all read
+a table meld so.
 
->>> from .cards import format_cards, parse_cards
+>>> from .cards import parse_cards
 >>> from .presets import rules_for
 >>> ctx = Context(rules_for("rummy500", {"jokers": 2}))
 >>> meld = tuple(parse_cards(["5S", "JK", "7S"]))
->>> format_cards(for_search(ctx, meld))
-'5S 6S 7S'
->>> two_ways = tuple(parse_cards(["5S", "6S", "JK"]))  # 4S or 7S: read as the layoffs need
->>> kept_readings(ctx, two_ways)
-()
-
-Every path that judges cards laid off onto a meld (the check endpoint, the referee page, the
-grouping's answer, the round's scoring) reads the meld with its kept readings:
-
+>>> two_ways = tuple(parse_cards(["5S", "6S", "JK"]))
+>>> kept_readings(ctx, meld), kept_readings(ctx, two_ways)
+((None, Card.from_code('6S'), None), ())
 >>> judge(parse_cards(["6S"]), ctx, meld).legal
 False
 >>> judge(parse_cards(["8S"]), ctx, meld).legal, judge(parse_cards(["7S"]), ctx, two_ways).legal
@@ -42,7 +35,6 @@ from .melds import (
     meld_readings,
 )
 from .points import Context
-from .rules import Rules
 
 
 def kept_readings(
@@ -120,26 +112,3 @@ def laid_onto(
     if best is not None:
         return best[1]
     return layoff_refusal(readings[0][1], cards, ctx, fixed or None)
-
-
-def as_searched(
-    rules: Rules, cards: Sequence[Card], kept: Sequence[Card | None]
-) -> tuple[Card, ...]:
-    """The table meld as the search is given it: where the real card cannot go beside a wild
-    (``real_card_for_wild: none``), each wild that keeps a reading replaced by the card it
-    stands for. Every layoff found is still checked against the meld as it is."""
-    if rules.real_card_for_wild != "none" or not kept:
-        return tuple(cards)
-    return tuple(
-        card if reading is None else reading for card, reading in zip(cards, kept, strict=True)
-    )
-
-
-def for_search(
-    ctx: Context, cards: Sequence[Card], declared: Sequence[Card | None] = ()
-) -> tuple[Card, ...]:
-    """:func:`as_searched` with :func:`kept_readings`, the readings not worked out where the
-    real card may go beside its wild (no wild is replaced there)."""
-    if ctx.rules.real_card_for_wild != "none":
-        return tuple(cards)
-    return as_searched(ctx.rules, cards, kept_readings(ctx, cards, declared))

@@ -68,7 +68,7 @@ Which module does what:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import JOKER_CARD, RANKS, SUITS, Card, format_cards, parse_cards
@@ -150,8 +150,13 @@ def arrange(
     table: Sequence[Sequence[Card]] = (),
     *,
     budget: int | None = None,
+    declared: Sequence[Mapping[int, Card]] = (),
 ) -> Arrangement:
     """The best split of ``pile`` into new melds and layoffs onto the ``table`` melds.
+
+    A table meld's wilds keep a reading it has on its own (``declared``: per table meld, the
+    readings declared, by position in it), as the referee holds them
+    (:func:`..table_melds.judge`).
 
     The most cards placed first, then the most points, then the fewest groups; ``unplaced``
     names the cards the best split leaves out. ``budget`` caps the work (steps; default
@@ -166,7 +171,7 @@ def arrange(
     answers: list[Arrangement] = []
     if melds:
         work = Budget(steps, grace=1.0)
-        searched = _by_search(cards, ctx, melds, work)
+        searched = _by_search(cards, ctx, melds, work, declared)
         spent = work.used
         answers = [_proved(searched, cards, ctx, melds)] if searched is not None else []
     else:
@@ -207,7 +212,7 @@ def arrange(
         answers = [_plain_melds(cards, ctx)]
     best = max(answers, key=lambda answer: (answer.score, answer.exact))
     if not best.exact:
-        best = _proved(_extended(cards, ctx, melds, best), cards, ctx, melds)
+        best = _proved(_extended(cards, ctx, melds, best, declared), cards, ctx, melds)
     return replace(best, work=spent)
 
 
@@ -222,14 +227,18 @@ def _proved(
 
 
 def _extended(
-    cards: tuple[Card, ...], ctx: Context, melds: list[tuple[Card, ...]], found: Arrangement
+    cards: tuple[Card, ...],
+    ctx: Context,
+    melds: list[tuple[Card, ...]],
+    found: Arrangement,
+    declared: Sequence[Mapping[int, Card]] = (),
 ) -> Arrangement:
     """``found`` with its new melds joined where they make one (:func:`_merged`: the referee
     may read a joker as a richer card in the longer meld) and the cards it leaves out placed
     where the referee allows, if that places more or scores more (:mod:`.greedy`); never
     exact."""
     start = [(g.cards, g.onto, g.verdict) for g in (*found.melds, *found.layoffs)]
-    more = _answer(cards, extend(cards, ctx, melds, _merged(start, ctx)), False)
+    more = _answer(cards, extend(cards, ctx, melds, _merged(start, ctx), declared), False)
     return more if more.score > found.score else replace(found, exact=False)
 
 
@@ -331,15 +340,16 @@ def _by_search(
     ctx: Context,
     melds: list[tuple[Card, ...]],
     work: Budget,
+    declared: Sequence[Mapping[int, Card]] = (),
 ) -> Arrangement | None:
     """New melds and layoffs, by the branch and bound over candidate groups: one by one, first
     where a split at the pile's ceiling is quickest found (:func:`_narrowed`, :func:`_at_ceiling`),
     then among every group."""
     for by_count in (True, False):
-        solver = _Solver(ctx, melds, cards, by_count=by_count)
+        solver = _Solver(ctx, melds, cards, by_count=by_count, declared=declared)
         if not solver.by_count and len(cards) >= NARROW_FROM and solver.narrows():
             solver.scored = {}  # (what the narrowed searches score, this one need not)
-            narrowed = _narrowed(cards, ctx, melds, work, solver.ceiling(), solver.scored)
+            narrowed = _narrowed(cards, ctx, melds, work, solver.ceiling(), solver.scored, declared)
             if narrowed is not None:
                 return narrowed
         solver.budget = work
@@ -417,6 +427,7 @@ def _narrowed(
     work: Budget,
     most: tuple[int, int],
     scored: _Scored,
+    declared: Sequence[Mapping[int, Card]] = (),
 ) -> Arrangement | None:
     """Wilds told apart one by one, the search over the groups of one wild at most first, then
     of two at most: a split there that places every card and scores all it could (``most``:
@@ -432,7 +443,7 @@ def _narrowed(
     after.
     """
     for most_wilds in NARROW_WILDS:
-        narrow = _Solver(ctx, melds, cards, by_count=False)
+        narrow = _Solver(ctx, melds, cards, by_count=False, declared=declared)
         if not narrow.narrows(most_wilds):
             continue  # (nearly all the groups: the search among every group follows)
         narrow.most_wilds = most_wilds

@@ -13,7 +13,7 @@ a better start for the hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..cards import Card
 from ..melds import Context, Verdict, check_meld
@@ -30,6 +30,7 @@ def extend(
     ctx: Context,
     table: Sequence[Sequence[Card]],
     start: Sequence[Checked],
+    declared: Sequence[Mapping[int, Card]] = (),
 ) -> list[Checked]:
     """``start``'s groups with as many of the cards it leaves out added as the referee allows.
 
@@ -58,7 +59,8 @@ def extend(
             if verdict.legal and (best is None or verdict.points - worth[i] > best[0]):
                 best = (verdict.points - worth[i], None, i, verdict)
         for target, meld_on_table in enumerate(table):
-            verdict = judge([*layoffs.get(target, []), card], ctx, meld_on_table)
+            fixed = declared[target] if target < len(declared) else None
+            verdict = judge([*layoffs.get(target, []), card], ctx, meld_on_table, fixed)
             gain = verdict.points - laid.get(target, 0)
             if verdict.legal and (best is None or gain > best[0]):
                 best = (gain, target, target, verdict)
@@ -113,5 +115,6 @@ def extend(
         out.append((group, None, check_meld(group, ctx)))
     for onto, layoff in layoffs.items():
         group = tuple(sorted(layoff))
-        out.append((group, onto, judge(group, ctx, table[onto])))
+        fixed = declared[onto] if onto < len(declared) else None
+        out.append((group, onto, judge(group, ctx, table[onto], fixed)))
     return out

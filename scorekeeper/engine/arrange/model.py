@@ -34,7 +34,7 @@ How the search counts the wild cards, and why that is exact:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 
 from ..cards import ALL_CARDS, Card
@@ -72,7 +72,12 @@ class _PileModel:
             self.budget.spend(steps)
 
     def __init__(
-        self, ctx: Context, table: list[tuple[Card, ...]], pile: tuple[Card, ...], by_count: bool
+        self,
+        ctx: Context,
+        table: list[tuple[Card, ...]],
+        pile: tuple[Card, ...],
+        by_count: bool,
+        declared: Sequence[Mapping[int, Card]] = (),
     ) -> None:
         rules = ctx.rules
         self.ctx = ctx
@@ -111,6 +116,7 @@ class _PileModel:
         self._allowed_memo: dict[tuple[int, int], int] = {}
         self.exact_cache: dict[tuple[tuple[Card, ...], int | None], Verdict] = {}
         self.table_readings: dict[int, tuple[tuple[Verdict, StandingMeld], ...]] = {}
+        self.declared = declared  # per table meld: the readings declared, by position
         # Per table meld: its row for a layoff of wilds only (filled in by ``_rows``).
         self.wild_layoffs: dict[int, list[int | None]] = {}
 
@@ -168,12 +174,15 @@ class _PileModel:
         return verdict
 
     def _table_readings(self, onto: int) -> tuple[tuple[Verdict, StandingMeld], ...]:
-        """The readings table meld ``onto`` has on its own, where it holds a wild (empty where
-        it holds none, or is no meld alone: the cards are then read together)."""
+        """The readings table meld ``onto`` has on its own (those declared held), where it holds
+        a wild (empty where it holds none, or is no meld alone: the cards are then read
+        together)."""
         if onto not in self.table_readings:
             meld = self.table[onto]
+            fixed = self.declared[onto] if onto < len(self.declared) else {}
             wild = any(self.ctx.is_wild(card) for card in meld)
-            self.table_readings[onto] = meld_readings(meld, self.ctx) if wild else ()
+            found = meld_readings(meld, self.ctx, fixed or None) if wild else ()
+            self.table_readings[onto] = found
         return self.table_readings[onto]
 
     def ceiling(self) -> tuple[int, int]:

@@ -25,7 +25,7 @@ from ...engine.melds import Verdict, check_meld
 from ...engine.points import Context
 from ...engine.rules import Rules
 from ...engine.scoring import score_round
-from ...engine.table_melds import as_searched, judge, kept_readings
+from ...engine.table_melds import judge
 from ...engine.workload import arranging
 
 
@@ -71,21 +71,23 @@ def arrange_cards(rules: Rules, body: MeldArrangeRequest) -> MeldArrangeResponse
     for index, codes in enumerate(body.table):
         refuse_tame_declarations(ctx, f"table[{index}]", codes)
     pile, pile_declared = split_declared(body.cards)
-    table = [
-        (cards, kept_readings(ctx, cards, declared))
-        for cards, declared in (split_declared(codes) for codes in body.table)
-    ]
+    table = [split_declared(codes) for codes in body.table]
     declared_as = _declared_pile_cards(body.cards, pile, pile_declared)
     for index, (cards, declared) in enumerate(table):
-        if declared and not (verdict := check_meld(cards, ctx, fixed=fixed_at(declared))).legal:
+        if (
+            any(declared)
+            and not (verdict := check_meld(cards, ctx, fixed=fixed_at(declared))).legal
+        ):
             raise ApiError(
                 f"table[{index}]: {' '.join(body.table[index])} is not a legal meld as declared: "
                 + " ".join(verdict.reasons),
                 422,
             )
-    searched = [as_searched(rules, cards, declared) for cards, declared in table]
+    on_table = [cards for cards, _ in table]
     with arranging() as budget:
-        found = arrange(pile, ctx, searched, budget=budget)
+        found = arrange(
+            pile, ctx, on_table, budget=budget, declared=[fixed_at(r) for _, r in table]
+        )
     melds = []
     for group in found.melds:
         verdict = _honoured(ctx, group, (), (), declared_as)

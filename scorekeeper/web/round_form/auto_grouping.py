@@ -17,14 +17,13 @@ where it would give the same answer again (it finished within the budget it woul
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.arrange import DEFAULT_BUDGET, Arrangement, arrange
 from ...engine.cards import SUITS, Card
 from ...engine.melds import check_meld
 from ...engine.points import Context
-from ...engine.table_melds import for_search
 from .layout import MAX_CARDS, Group
 
 __all__ = [
@@ -72,12 +71,18 @@ class Arranged:
         self._found: dict[tuple[Any, ...], Arrangement] = {}
 
     def arrange(
-        self, cards: Sequence[Card], ctx: Context, table: Sequence[Sequence[Card]], budget: int
+        self,
+        cards: Sequence[Card],
+        ctx: Context,
+        table: Sequence[Sequence[Card]],
+        budget: int,
+        declared: Sequence[Mapping[int, Card]] = (),
     ) -> Arrangement:
-        key = (tuple(cards), tuple(tuple(meld) for meld in table), ctx)
+        pins = tuple(tuple(sorted(fixed.items())) for fixed in declared)
+        key = (tuple(cards), tuple(tuple(meld) for meld in table), pins, ctx)
         found = self._found.get(key)
         if found is None or not found.exact or found.work > budget:
-            found = arrange(cards, ctx, table=table, budget=budget)
+            found = arrange(cards, ctx, table=table, budget=budget, declared=declared)
             self._found[key] = found
         return found
 
@@ -86,12 +91,14 @@ def _arrange(
     memo: Arranged | None,
     cards: Sequence[Card],
     ctx: Context,
-    table: Sequence[Sequence[Card]],
+    table: Sequence[_TableMeld],
     budget: int,
 ) -> Arrangement:
+    melds = [entry.cards for entry in table]
+    declared = [entry.declared for entry in table]
     if memo is None:
-        return arrange(cards, ctx, table=table, budget=budget)
-    return memo.arrange(cards, ctx, table, budget)
+        return arrange(cards, ctx, table=melds, budget=budget, declared=declared)
+    return memo.arrange(cards, ctx, melds, budget, declared)
 
 
 def _circular_order(numbers: list[int]) -> dict[int, int]:
@@ -147,11 +154,13 @@ def display_order(cards: Sequence[Card], ctx: Context) -> tuple[Card, ...]:
 
 @dataclass
 class _TableMeld:
-    """A meld on the table as the second pass sees it: whose, which, and its cards so far."""
+    """A meld on the table as the second pass sees it: whose, which, its cards so far, and the
+    readings declared on it (by position)."""
 
     seat: int
     meld: int
     cards: list[Card]
+    declared: dict[int, Card] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -199,16 +208,21 @@ def group_automatically(
             leftovers[seat] = []
             inexact.add(seat)
             continue
-        found = _arrange(memo, pile, ctx, [], allowance.share())
+        found = _arrange(memo, pile, ctx, (), allowance.share())
         allowance.used(found.work)
         if not found.exact:
             inexact.add(seat)
         melds[seat] = [Group(display_order(g.cards, ctx)) for g in found.melds]
         leftovers[seat] = list(found.unplaced)
     # pass 2: the cards left over, laid off onto any meld on the table (or new melds), each
-    # meld as the search is given it: a wild that keeps its reading as the card it stands for
+    # meld with the readings declared on it (a wild keeps a reading the meld has on its own)
     table = [
-        _TableMeld(seat, index, list(for_search(ctx, group.cards, group.declared)))
+        _TableMeld(
+            seat,
+            index,
+            list(group.cards),
+            {i: card for i, card in enumerate(group.declared) if card is not None},
+        )
         for seat in sorted(melds)
         for index, group in enumerate(melds[seat])
         if not group.doubled
@@ -223,7 +237,7 @@ def group_automatically(
         left = leftovers[seat]
         if not left:
             continue
-        found = _arrange(memo, left, ctx, [entry.cards for entry in table], allowance.share())
+        found = _arrange(memo, left, ctx, table, allowance.share())
         allowance.used(found.work)
         if not found.exact:
             inexact.add(seat)
@@ -238,7 +252,7 @@ def group_automatically(
         for found_meld in found.melds:
             new = Group(display_order(found_meld.cards, ctx))
             melds[seat].append(new)
-            entry = _TableMeld(seat, len(melds[seat]) - 1, list(for_search(ctx, new.cards)))
+            entry = _TableMeld(seat, len(melds[seat]) - 1, list(new.cards))
             table.append(entry)
             where[(entry.seat, entry.meld)] = entry
         if found.unplaced:  # one meld the engine can explain as illegal; the scorer fixes it
