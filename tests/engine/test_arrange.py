@@ -592,3 +592,15 @@ def test_melds_that_join_into_one_are_joined_when_the_groups_are_not_proved() ->
     joined = _merged([(tuple(g), None, check_meld(g, ctx)) for g in halves], ctx)
     assert sorted(codes(c) for c, _, _ in joined) == ["3S 4S 5S 6S 7S 8S", "9C 9D 9H"]
     assert sum(v.points for _, _, v in joined) == sum(check_meld(g, ctx).points for g in halves)
+
+
+def test_the_search_keeps_the_smallest_meld_its_rules_allow() -> None:
+    """``fewest`` is the smallest meld (3 here) that the leftover wilds and the lost points read
+    during the search; whether the fewest groups were proved is a flag of its own (once the
+    same name, so that after a search began every meld could be one card long to them)."""
+    ctx = Context(rules_for("rummy500", {"jokers": 2}))
+    pile = parse_cards(["5S", "6S", "7S", "9H", "9D", "9C", "JK", "2C"])
+    solver = _Solver(ctx, [], tuple(pile), by_count=False)
+    solver.solve()
+    assert solver.fewest == 3 and solver.leftover.fewest == 3
+    assert solver.fewest_proved

@@ -363,11 +363,10 @@ def _by_search(
             return None
         if result is not None:
             checked, _ = result
-            if not solver.fewest:
+            fewest = solver.fewest_proved and not solver.cut
+            if not solver.fewest_proved:
                 checked = _merged(checked, ctx)
-            return replace(
-                _answer(cards, checked, not solver.cut), fewest=solver.fewest and not solver.cut
-            )
+            return replace(_answer(cards, checked, not solver.cut), fewest=fewest)
         if solver.cut or not solver.by_count:
             return None  # (one by one already: searching again would find the same)
     return None  # pragma: no cover (every group of the second search was checked)
@@ -411,7 +410,7 @@ def _at_ceiling(
         solver.completed()  # (the search among every group needs them)
         return None
     checked, _ = result
-    fewest = solver.fewest and not solver.cut
+    fewest = solver.fewest_proved and not solver.cut
     if not fewest:
         checked = _merged(checked, ctx)
     answer = _answer(cards, checked, True)

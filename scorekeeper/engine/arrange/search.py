@@ -78,7 +78,7 @@ class _Solver(_Tables):
     cut = False
     #: Whether no split of the best score has fewer groups (False: the fewest found within
     #: :data:`GROUPS_BUDGET`).
-    fewest = True
+    fewest_proved = True
     #: Whether the groups count in the comparison with the best split (the second pass).
     groups_count = False
 
@@ -94,7 +94,9 @@ class _Solver(_Tables):
         the model about one of its groups, or (with :attr:`aspire`) none reaches it."""
         if patterns is None:
             patterns = self.candidates()
-        self.cut, self.fewest, self.groups_count = False, True, False
+        # (not ``fewest``: that is the smallest meld the model's rules allow, which the
+        # leftover wilds and the lost points read during the search)
+        self.cut, self.fewest_proved, self.groups_count = False, True, False
         self.leftover = _LeftoverWilds(self, self.direct)
         want_losses = PointsLost.may_apply(self)
         never, start, wv0, placed, points, shares, losses = self._tabulate(patterns, want_losses)
@@ -146,7 +148,7 @@ class _Solver(_Tables):
             self._dive(start, wv0, widest=True)
             self._search(start, wv0, 0, 0, 0, 0, 0, placed, points, shares)
         except BudgetSpent:
-            self.fewest = False
+            self.fewest_proved = False
         finally:
             if outer is not None and self.budget is not None:
                 outer.left -= self.budget.used
