@@ -167,9 +167,13 @@ class _PileModel:
                 # a wild on the table keeps the reading it was melded with (one the meld has
                 # on its own), as the round's scoring reads it
                 verdict = laid_onto(key[0], self.ctx, readings)
+            elif onto is not None:
+                # no meld alone (cards laid beside their wilds before): read together, the
+                # readings declared held
+                fixed = self.declared[onto] if onto < len(self.declared) else None
+                verdict = check_meld(key[0], self.ctx, self.table[onto], fixed, reasons=False)
             else:
-                base = self.table[onto] if onto is not None else ()
-                verdict = check_meld(key[0], self.ctx, base, reasons=False)
+                verdict = check_meld(key[0], self.ctx, reasons=False)
             self.exact_cache[key] = verdict
         return verdict
 

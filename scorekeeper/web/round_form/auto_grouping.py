@@ -24,6 +24,7 @@ from ...engine.arrange import DEFAULT_BUDGET, Arrangement, arrange
 from ...engine.cards import SUITS, Card
 from ...engine.melds import check_meld
 from ...engine.points import Context
+from ...engine.table_melds import judge
 from .layout import MAX_CARDS, Group
 
 __all__ = [
@@ -162,6 +163,22 @@ class _TableMeld:
     cards: list[Card]
     declared: dict[int, Card] = field(default_factory=dict)
 
+    def lay_off(self, cards: Sequence[Card], ctx: Context) -> None:
+        """The meld with ``cards`` laid off onto it, its wilds keeping the readings the layoff
+        read them as (a later layoff cannot read them again otherwise: the round's scoring
+        reads the layoffs in turn, each onto the meld as the ones before left it)."""
+        verdict = judge(cards, ctx, self.cards, self.declared)
+        before = len(self.cards)
+        self.cards.extend(cards)
+        if verdict.legal:
+            # the meld's own cards come first in the verdict, in order (cards laid off come
+            # after them, those laid beside their wilds last): their readings are kept
+            self.declared |= {
+                index: reading.as_card
+                for index, reading in enumerate(verdict.readings[:before])
+                if ctx.is_wild(reading.card)
+            }
+
 
 @dataclass(frozen=True)
 class AutoGrouping:
@@ -231,7 +248,7 @@ def group_automatically(
     for seat in sorted(by_hand):
         for group in by_hand[seat]:
             if group.onto is not None and group.onto in where:
-                where[group.onto].cards.extend(group.cards)
+                where[group.onto].lay_off(group.cards, ctx)
     layoffs: dict[int, list[Group]] = {}
     for seat in sorted(leftovers):
         left = leftovers[seat]
@@ -248,7 +265,7 @@ def group_automatically(
             laid.append(
                 Group(tuple(sorted(layoff.cards, key=_sort_key)), onto=(target.seat, target.meld))
             )
-            target.cards.extend(layoff.cards)
+            target.lay_off(layoff.cards, ctx)
         for found_meld in found.melds:
             new = Group(display_order(found_meld.cards, ctx))
             melds[seat].append(new)

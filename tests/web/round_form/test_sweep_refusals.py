@@ -2,8 +2,9 @@
 refused: the app grouped two players' table cards, and the round's scoring refused a layoff it
 had made. Each layoff read a wild on the table otherwise than any reading its meld had on its
 own (7H JD JC taking 8H 9H QH with jacks wild), or counted a table meld's wild as the card it
-stood for (a second wild onto 10D KC QD under one wild a meld). The grouping now holds a table
-meld's wilds as the scoring does, so each round's grouping stands, every card either placed or
+stood for (a second wild onto 10D KC QD under one wild a meld). A third read the
+wilds of a meld already laid off onto as it pleased, not as the earlier layoff had kept them.
+The grouping now holds a table meld's wilds as the scoring does, so each round's grouping stands, every card either placed or
 left in one meld the scorer is told is illegal."""
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ REFUSED: list[tuple[str, dict[str, Any], str | None, str, str]] = [
      "10S 3C KH AD AC 3H 9H JK JK 9H KC JK AS AD AC 4H", "3D KS KH"),
     ("rummy5000", {"wild_cards": ["QS"], "decks": 1}, "6",
      "10D 6H 6D KD 7S 8S QS 10S JS 9H 9C 6C", "AC 6S 3C 9D 5S 9S"),
+    # --seed 2: 6H 10H JH laid onto 7H 8H 9H 4H 4D QH (fours wild, 10H and JH beside the fours
+    # that stand for them) keep the fours as 10H and JH, so Bob's 3H cannot follow
+    ("rummy5000-minus", {"wild_points": 20, "wild_cards": [], "decks": 1}, "4",
+     "9D 6H 10H JH", "10D JD 4C 7H 8H 9H 4H 4D QH 9S 9C 4S 3H"),
 ]  # fmt: skip
 
 
