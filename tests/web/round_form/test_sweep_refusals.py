@@ -1,11 +1,11 @@
-"""The rounds the round form's sweep (``tests/benchmarks/sweep_rounds.py --seed 1``) once saw
-refused: the app grouped two players' table cards, and the round's scoring refused a layoff it
-had made. Each layoff read a wild on the table otherwise than any reading its meld had on its
-own (7H JD JC taking 8H 9H QH with jacks wild), or counted a table meld's wild as the card it
-stood for (a second wild onto 10D KC QD under one wild a meld). A third read the
-wilds of a meld already laid off onto as it pleased, not as the earlier layoff had kept them.
-The grouping now holds a table meld's wilds as the scoring does, so each round's grouping stands, every card either placed or
-left in one meld the scorer is told is illegal."""
+"""The rounds the round form's sweep (``tests/benchmarks/sweep_rounds.py``) once saw refused:
+the app grouped two players' table cards, and the round's scoring refused a layoff it had made.
+Each layoff read a wild on the table otherwise than any reading its meld had on its own (7H JD
+JC taking 8H 9H QH with jacks wild), or counted a table meld's wild as the card it stood for (a
+second wild onto 10D KC QD under one wild a meld), or read the wilds of a meld already laid off
+onto as it pleased, not as the earlier layoff had kept them. The grouping now holds a table
+meld's wilds as the scoring does, so each round's grouping stands: every card is placed, or left
+in one meld the scorer is told is illegal."""
 
 from __future__ import annotations
 
