@@ -72,7 +72,7 @@ def test_a_hand_from_the_cards_in_at_most_cards_plus_four_taps(
         taps.tap(card(phone, code))
     expect(bob).to_contain_text("10/10")
     expect(phone.locator("#gin-status")).to_contain_text("who knocked")
-    taps.tap(phone.locator(".gin-knock .gin-choice", has_text="Ann"))
+    taps.tap(phone.locator(".gin-knock .entry-choice", has_text="Ann"))
     # the result in words before saving, the layoffs drawn onto the knocker's melds
     expect(phone.locator("#gin-status")).to_have_text("✓ Ann knocked with 1: Bob 24: Ann +23")
     preview = phone.locator("#gin-preview")
@@ -103,7 +103,7 @@ def test_a_hand_the_knocker_could_not_knock_with_is_refused_with_its_reason(
     phone.locator(".record .button").tap()
     for code in ANN + BOB:
         card(phone, code).tap()
-    phone.locator(".gin-knock .gin-choice", has_text="Bob").tap()
+    phone.locator(".gin-knock .entry-choice", has_text="Bob").tap()
     status = phone.locator("#gin-status")
     expect(status).to_contain_text("Bob cannot knock with 41: the limit is 10")
     box = card(phone, "KC").bounding_box()
@@ -116,7 +116,7 @@ def test_a_hand_the_knocker_could_not_knock_with_is_refused_with_its_reason(
     assert axe_violations(phone, axe_source) == []  # the refusal and the form again
     # the form comes back as it was: the cards, the knock; Ann's knock is one tap away
     expect(phone.locator('.gin-dest[data-seat="1"]')).to_contain_text("10/10")
-    phone.locator(".gin-knock .gin-choice", has_text="Ann").tap()
+    phone.locator(".gin-knock .entry-choice", has_text="Ann").tap()
     expect(status).to_contain_text("Ann +23")
     phone.get_by_role("button", name="Save hand").tap()
     expect(phone.locator(".flash, .notice").first).to_contain_text("Hand 1 saved")
@@ -135,7 +135,7 @@ def test_a_card_tapped_again_comes_out_and_the_typed_field_follows(
     expect(card(phone, "KS")).to_have_attribute("aria-pressed", "true")
     phone.locator('.gin-dest[data-seat="1"]').tap()
     expect(card(phone, "KS")).to_be_disabled()  # Ann's: taken for Bob
-    phone.locator(".gin-typed summary").tap()
+    phone.locator(".entry-typed summary").tap()
     phone.locator("#cards-1").fill("ah 2h t♥")
     expect(card(phone, "10H")).to_have_attribute("aria-pressed", "true")
     phone.locator("#cards-1").press("Tab")  # the change: the preview arranges them
@@ -158,7 +158,7 @@ def test_an_oklahoma_hand_takes_one_tap_more_for_the_upcard(
     expect(card(phone, "7S")).to_be_enabled()
     taps.tap(card(phone, "7S"))
     expect(upcard).to_contain_text("7♠")
-    taps.tap(phone.locator(".gin-knock .gin-choice", has_text="Ann"))
+    taps.tap(phone.locator(".gin-knock .entry-choice", has_text="Ann"))
     expect(phone.locator("#gin-status")).to_have_text(
         "✓ Ann knocked with 1: Bob 24: Ann +46 (spade upcard: doubled)"
     )
@@ -191,12 +191,12 @@ def test_a_partnership_round_of_two_hands(live_server: LiveServer, new_phone: An
     expect(card(phone, "KC")).to_be_disabled()
     taps.tap(
         phone.locator(".gin-knock", has_text="Ann against Bob").locator(
-            ".gin-choice", has_text="Ann"
+            ".entry-choice", has_text="Ann"
         )
     )
     taps.tap(
         phone.locator(".gin-knock", has_text="Cy against Dee").locator(
-            ".gin-choice", has_text="Dee"
+            ".entry-choice", has_text="Dee"
         )
     )
     expect(phone.locator("#gin-preview")).to_contain_text("Ann & Cy +23 · Bob & Dee +23")
@@ -230,7 +230,7 @@ def record(phone: Any, ann: list[str], bob: list[str], knocker: str) -> None:
     phone.locator(".record .button").tap()
     for code in [*ann, *bob]:
         card(phone, code).tap()
-    phone.locator(".gin-knock .gin-choice", has_text=knocker).tap()
+    phone.locator(".gin-knock .entry-choice", has_text=knocker).tap()
     expect(phone.locator("#gin-status")).to_contain_text("✓")
     phone.get_by_role("button", name="Save hand").tap()
     expect(phone.locator(".flash, .notice").first).to_contain_text("saved")

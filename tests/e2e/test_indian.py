@@ -46,7 +46,7 @@ def card(page: Any, code: str) -> Any:
 
 
 def role(page: Any, seat: int, words: str) -> Any:
-    return page.locator(f'.ind-player[data-seat="{seat}"] .ind-choice', has_text=words)
+    return page.locator(f'.ind-player[data-seat="{seat}"] .entry-choice', has_text=words)
 
 
 def start_game(page: Any, url: str, preset: str = "indian-pool-101") -> None:
@@ -173,7 +173,7 @@ def test_two_copies_a_take_back_and_the_totals_capped_as_typed(
     phone.locator(".ind-back").tap()
     expect(phone.locator("#cards-0")).to_have_value("QS")
     # the totals: each loser's points, capped at 80 as they are typed; Ann's word is taken
-    phone.locator(".ind-mode .ind-choice", has_text="Totals").tap()
+    phone.locator(".entry-mode .entry-choice", has_text="Totals").tap()
     phone.locator(".ind-back").tap()  # Ann's QS back out: no cards, the table's word
     phone.locator('.ind-dest[data-seat="1"]').tap()
     phone.locator("#counted-1").fill("95")
@@ -193,7 +193,7 @@ def totals_deal(page: Any, shower: int, counted: dict[int, int], rejoin: int | N
     """One deal in the totals mode on the scorer's phone: who showed (their word taken), each
     loser's points, a rejoin; saved."""
     page.locator(".record .button").tap()
-    page.locator(".ind-mode .ind-choice", has_text="Totals").tap()
+    page.locator(".entry-mode .entry-choice", has_text="Totals").tap()
     if rejoin is not None:
         page.locator(f'.ind-out-row[data-seat="{rejoin}"] .ind-rejoin').tap()
     page.locator(f'.ind-show[data-seat="{shower}"]').tap()

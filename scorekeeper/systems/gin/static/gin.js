@@ -7,9 +7,9 @@
  * player has ten cards the picker moves on to the next player still short of ten (then to the
  * upcard): no tap to change players. The melds, layoffs and scores are the server's.
  *
- * A save made while the server cannot be reached is kept on this phone and sent when it
- * answers (outbox.js); a double tap sends one request. Without this script the typed fields
- * and the Save button are the form. CSP: no inline code. */
+ * The offline note and the save are entry.js's (loaded before this): a save made while the
+ * server cannot be reached is kept on this phone (outbox.js); a double tap sends one request.
+ * Without the scripts the typed fields and the Save button are the form. CSP: no inline code. */
 (function () {
   "use strict";
 
@@ -23,8 +23,6 @@
   var picker = form.querySelector(".gin-picker");
   var dests = Array.prototype.slice.call(form.querySelectorAll(".gin-dest"));
   var buttons = Array.prototype.slice.call(form.querySelectorAll(".gin-card"));
-  var preview = document.getElementById("gin-preview");
-  var saveButtons = Array.prototype.slice.call(form.querySelectorAll('button[type="submit"]'));
   var current = null; // the chosen destination: a .gin-dest button
 
   function field(name) { return form.elements.namedItem(name); }
@@ -153,57 +151,12 @@
     if (name.indexOf("cards-") === 0 || name === "upcard") refresh();
   });
 
-  // --- when the preview cannot reach the server -------------------------------------------
-  var OFFLINE = "Offline: this hand will be scored when the server answers.";
-  function noAnswer() {
-    var note = document.createElement("p");
-    note.className = "notice notice-warning";
-    note.textContent = OFFLINE;
-    preview.replaceChildren(note);
-    var status = document.getElementById("gin-status");
-    if (status) {
-      status.className = "gin-status";
-      status.textContent = OFFLINE;
-    }
-  }
-  form.addEventListener("htmx:error", noAnswer);
-  form.addEventListener("htmx:before:swap", function (event) {
-    var ctx = event.detail && event.detail.ctx;
-    var code = ctx && ctx.response ? ctx.response.status : 200;
-    if (code === 502 || code === 503 || code === 504) {
-      event.preventDefault(); // a proxy answering for the server: no answer either
-      noAnswer();
-    }
+  // --- the offline note, the save, the start (entry.js) -----------------------------------
+  window.Entry.wire(form, {
+    preview: document.getElementById("gin-preview"),
+    status: "gin-status",
+    offline: "Offline: this hand will be scored when the server answers.",
   });
-
-  // --- saving -----------------------------------------------------------------------------
-  function ready() {
-    delete form.dataset.saving;
-    form.classList.remove("is-saving");
-    saveButtons.forEach(function (button) { button.disabled = false; });
-  }
-
-  form.addEventListener("submit", function (event) {
-    if (form.dataset.saving) return event.preventDefault(); // a double tap sends one request
-    form.dataset.saving = "true";
-    form.classList.add("is-saving");
-    setTimeout(function () { saveButtons.forEach(function (b) { b.disabled = true; }); }, 0);
-    if (!window.Outbox) return; // a plain post
-    event.preventDefault(); // sent by outbox.js: kept on this phone when the server is away
-    window.Outbox.save(form, event.submitter).catch(ready);
-  });
-
-  window.addEventListener("pageshow", function (event) {
-    if (event.persisted) ready(); // back to a page kept in memory: it may save again
-  });
-
-  // --- start ------------------------------------------------------------------------------
-  if (window.Outbox) window.Outbox.renewKey(form); // a copy kept by the service worker
-  form.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
-  form.querySelectorAll("details.gin-typed:not([data-keep-open])").forEach(function (d) {
-    d.open = false;
-  });
-  form.classList.add("js-ready");
   // the first player (or upcard) still to fill; the first player when all are given
   if (dests.length) choose(nextToFill(dests[dests.length - 1], dests[0]));
 })();

@@ -13,9 +13,9 @@
  * joker, the declarer, then each loser after them. The melds, the verdict and the scores are
  * the server's.
  *
- * A save made while the server cannot be reached is kept on this phone and sent when it
- * answers (outbox.js); a double tap sends one request. Without this script the typed fields
- * and the Save button are the form. CSP: no inline code. */
+ * The offline note and the save are entry.js's (loaded before this): a save made while the
+ * server cannot be reached is kept on this phone (outbox.js); a double tap sends one request.
+ * Without the scripts the typed fields and the Save button are the form. CSP: no inline code. */
 (function () {
   "use strict";
 
@@ -36,8 +36,6 @@
   var back = form.querySelector(".ind-back");
   var grid = form.querySelector(".ind-grid");
   var cutHint = form.querySelector(".ind-cut-hint");
-  var preview = document.getElementById("ind-preview");
-  var saveButtons = all('button[type="submit"]');
   var current = null; // the chosen destination: a .ind-dest button
 
   function field(name) { return form.elements.namedItem(name); }
@@ -292,57 +290,12 @@
     if (name.indexOf("cards-") === 0 || name.indexOf("counted-") === 0 || name === "cut") refresh();
   });
 
-  // --- when the preview cannot reach the server -------------------------------------------
-  var OFFLINE = "Offline: this deal will be scored when the server answers.";
-  function noAnswer() {
-    var note = document.createElement("p");
-    note.className = "notice notice-warning";
-    note.textContent = OFFLINE;
-    preview.replaceChildren(note);
-    var status = document.getElementById("ind-status");
-    if (status) {
-      status.className = "ind-status";
-      status.textContent = OFFLINE;
-    }
-  }
-  form.addEventListener("htmx:error", noAnswer);
-  form.addEventListener("htmx:before:swap", function (event) {
-    var ctx = event.detail && event.detail.ctx;
-    var code = ctx && ctx.response ? ctx.response.status : 200;
-    if (code === 502 || code === 503 || code === 504) {
-      event.preventDefault(); // a proxy answering for the server: no answer either
-      noAnswer();
-    }
+  // --- the offline note, the save, the start (entry.js) -----------------------------------
+  window.Entry.wire(form, {
+    preview: document.getElementById("ind-preview"),
+    status: "ind-status",
+    offline: "Offline: this deal will be scored when the server answers.",
   });
-
-  // --- saving -----------------------------------------------------------------------------
-  function ready() {
-    delete form.dataset.saving;
-    form.classList.remove("is-saving");
-    saveButtons.forEach(function (button) { button.disabled = false; });
-  }
-
-  form.addEventListener("submit", function (event) {
-    if (form.dataset.saving) return event.preventDefault(); // a double tap sends one request
-    form.dataset.saving = "true";
-    form.classList.add("is-saving");
-    setTimeout(function () { saveButtons.forEach(function (b) { b.disabled = true; }); }, 0);
-    if (!window.Outbox) return; // a plain post
-    event.preventDefault(); // sent by outbox.js: kept on this phone when the server is away
-    window.Outbox.save(form, event.submitter).catch(ready);
-  });
-
-  window.addEventListener("pageshow", function (event) {
-    if (event.persisted) ready(); // back to a page kept in memory: it may save again
-  });
-
-  // --- start ------------------------------------------------------------------------------
-  if (window.Outbox) window.Outbox.renewKey(form); // a copy kept by the service worker
-  form.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
-  form.querySelectorAll("details.ind-typed:not([data-keep-open])").forEach(function (d) {
-    d.open = false;
-  });
-  form.classList.add("js-ready");
   // the first still to fill (the cut joker, the declarer, the losers); else the declarer or
   // the first player dealt in
   var declared = seats.filter(function (s) { return dealt(s) && roleOf(s) === "showed"; })[0];
