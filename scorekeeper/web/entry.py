@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..store import records
 from ..store.models import Game, Round
 from . import links
-from .games import conflicting_round, gone_since_the_form
+from .games import conflicting_round, game_over_redirect, gone_since_the_form
 from .systems import web_system
 
 NOT_SAVED = "Nothing was saved: fix what is marked below."
@@ -58,6 +58,36 @@ def corrected_round(game: Game, number: int) -> Round | Response:
     ):
         return gone
     return round_or_404(game, number)
+
+
+def new_round_page(
+    game: Game,
+    save: Callable[[Round | None], BaseResponse],
+    show: Callable[[], BaseResponse],
+) -> BaseResponse:
+    """The next round's form (``show``), or its save (POST: ``save(None)``); a game that is over
+    sends the scorer to its page, which says so."""
+    if request.method == "POST":
+        return save(None)
+    links.remember(game, "scorer")
+    return game_over_redirect(game) or show()
+
+
+def correction_page(
+    game: Game,
+    number: int,
+    save: Callable[[Round | None], BaseResponse],
+    show: Callable[[Round], BaseResponse],
+) -> BaseResponse:
+    """Round ``number``'s form filled from it (``show``), or its correction saved (POST:
+    ``save``); the conflict page when it was deleted from another phone meanwhile."""
+    stored = corrected_round(game, number)
+    if isinstance(stored, Response):
+        return stored
+    if request.method == "POST":
+        return save(stored)
+    links.remember(game, "scorer")
+    return show(stored)
 
 
 def posted_round(game: Game, field: str) -> Round | None:

@@ -18,6 +18,7 @@ under the form's key. A new hand for a game that is over is the shared conflict 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 from uuid import uuid4
 
@@ -28,9 +29,8 @@ from ...engine.cards import RANKS, SUITS, Card, CardError
 from ...store import changes, records
 from ...store.models import Game, Round
 from ...store.scoreboard import board
-from ...web import entry, links
+from ...web import entry
 from ...web.filters import SUIT_SYMBOLS
-from ...web.games import game_over_redirect
 from . import store as gin
 from .board import headline
 from .fields import MOST_DEADWOOD, HandFields, ReadHand, hand_field, read_hand
@@ -238,27 +238,24 @@ def _stored_fields(game: Game, stored: Round, table: Table) -> HandFields:
 def new_hand(token: str) -> BaseResponse:
     """The form for the next hand; POST saves it."""
     game = _gin_or_404(token)
-    if request.method == "POST":
-        return _save(game, None)
-    links.remember(game, "scorer")
-    if over := game_over_redirect(game):
-        return over
-    table = _table(game, None)
-    return _render(game, _new_fields(game, table), None, table=table)
+
+    def show() -> Response:
+        table = _table(game, None)
+        return _render(game, _new_fields(game, table), None, table=table)
+
+    return entry.new_round_page(game, partial(_save, game), show)
 
 
 @bp.route("/s/<token>/gin/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(token: str, number: int) -> BaseResponse:
     """The form filled from hand ``number``, to correct it; POST saves the correction."""
     game = _gin_or_404(token)
-    stored = entry.corrected_round(game, number)
-    if isinstance(stored, Response):
-        return stored
-    if request.method == "POST":
-        return _save(game, stored)
-    links.remember(game, "scorer")
-    table = _table(game, stored)
-    return _render(game, _stored_fields(game, stored, table), stored, table=table)
+
+    def show(stored: Round) -> Response:
+        table = _table(game, stored)
+        return _render(game, _stored_fields(game, stored, table), stored, table=table)
+
+    return entry.correction_page(game, number, partial(_save, game), show)
 
 
 @bp.get("/s/<token>/gin/hands/<int:number>/delete")

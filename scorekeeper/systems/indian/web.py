@@ -21,6 +21,7 @@ the form's key. A deal for a game that is over is the shared conflict page (409)
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 from uuid import uuid4
 
@@ -30,9 +31,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...engine.cards import RANKS, SUITS, CardError
 from ...store import changes, records
 from ...store.models import Game, Round
-from ...web import entry, links
+from ...web import entry
 from ...web.filters import SUIT_SYMBOLS
-from ...web.games import game_over_redirect
 from . import store
 from .deal import DealResult, score_deal
 from .fields import (
@@ -209,27 +209,24 @@ def _stored_fields(game: Game, stored: Round, table: Table) -> DealFields:
 def new_deal(token: str) -> BaseResponse:
     """The form for the next deal; POST saves it."""
     game = _indian_or_404(token)
-    if request.method == "POST":
-        return _save(game, None)
-    links.remember(game, "scorer")
-    if over := game_over_redirect(game):
-        return over
-    table = _table(game, None)
-    return _render(game, _new_fields(game, table), None, table=table)
+
+    def show() -> Response:
+        table = _table(game, None)
+        return _render(game, _new_fields(game, table), None, table=table)
+
+    return entry.new_round_page(game, partial(_save, game), show)
 
 
 @bp.route("/s/<token>/indian/deals/<int:number>", methods=["GET", "POST"])
 def edit_deal(token: str, number: int) -> BaseResponse:
     """The form filled from deal ``number``, to correct it; POST saves the correction."""
     game = _indian_or_404(token)
-    stored = entry.corrected_round(game, number)
-    if isinstance(stored, Response):
-        return stored
-    if request.method == "POST":
-        return _save(game, stored)
-    links.remember(game, "scorer")
-    table = _table(game, stored)
-    return _render(game, _stored_fields(game, stored, table), stored, table=table)
+
+    def show(stored: Round) -> Response:
+        table = _table(game, stored)
+        return _render(game, _stored_fields(game, stored, table), stored, table=table)
+
+    return entry.correction_page(game, number, partial(_save, game), show)
 
 
 @bp.get("/s/<token>/indian/deals/<int:number>/delete")

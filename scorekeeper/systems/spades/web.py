@@ -16,6 +16,7 @@ meanwhile (409); a double tap finds the hand already stored under the form's key
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 from uuid import uuid4
 
@@ -26,8 +27,7 @@ from ...store import changes, records
 from ...store.db import db
 from ...store.models import Game, Round
 from ...store.scoreboard import board
-from ...web import entry, links
-from ...web.games import game_over_redirect
+from ...web import entry
 from . import store as spades
 from .board import bid_label
 from .fields import BID_CHOICES, HandFields, ReadHand, bid_field, read_hand
@@ -194,23 +194,20 @@ def _stored_fields(game: Game, stored: Round) -> HandFields:
 def new_hand(token: str) -> BaseResponse:
     """The form for the next hand: its bids, then its tricks; POST notes the bids or saves."""
     game = _spades_or_404(token)
-    if request.method == "POST":
-        return _save(game, None)
-    links.remember(game, "scorer")
-    return game_over_redirect(game) or _render(game, _new_fields(game), None)
+    return entry.new_round_page(
+        game, partial(_save, game), lambda: _render(game, _new_fields(game), None)
+    )
 
 
 @bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(token: str, number: int) -> BaseResponse:
     """The form filled from hand ``number``, to correct it; POST saves the correction."""
     game = _spades_or_404(token)
-    stored = entry.corrected_round(game, number)
-    if isinstance(stored, Response):
-        return stored
-    if request.method == "POST":
-        return _save(game, stored)
-    links.remember(game, "scorer")
-    return _render(game, _stored_fields(game, stored), stored)
+
+    def show(stored: Round) -> Response:
+        return _render(game, _stored_fields(game, stored), stored)
+
+    return entry.correction_page(game, number, partial(_save, game), show)
 
 
 @bp.get("/s/<token>/hands/<int:number>/delete")
