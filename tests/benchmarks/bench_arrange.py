@@ -184,6 +184,18 @@ class Cell:
         self.loose_groups += other.loose_groups
 
 
+#: The aims of "The engine, exact and bounded" (issue 31): a pile's worst time by its size, and
+#: every answer exact.
+AIMS_MS = {30: 50.0, 40: 200.0}
+
+
+def over_aim(size: int, cell: Cell) -> bool:
+    """Whether a cell of piles of ``size`` cards misses the aims."""
+    aim = AIMS_MS.get(size)
+    late = aim is not None and bool(cell.seconds) and max(cell.seconds) * 1e3 > aim
+    return late or cell.inexact > 0 or cell.slow > 0
+
+
 def figures(seconds: Sequence[float], unit: str = "ms") -> str:
     if not seconds:
         return f"{'-':>9} {unit}  {'-':>9} {unit}"
@@ -290,6 +302,7 @@ def bench_corpus(rng: random.Random, args: argparse.Namespace) -> None:
     print(f"  {'mix, cards':<52} {'n':<6} {'median':>12}  {'worst':>12}")
     by_size = {size: Cell() for size in SIZES}
     slow_piles: list[str] = []
+    missed: list[str] = []
     for mix in MIXES:
         for size in SIZES:
             cell = Cell()
@@ -311,9 +324,16 @@ def bench_corpus(rng: random.Random, args: argparse.Namespace) -> None:
                     cell.loose_groups += 1
             by_size[size].add(cell)
             print(row(f"{mix.name}, {size}", cell), flush=True)
+            if over_aim(size, cell):
+                missed.append(f"{mix.name}, {size}")
     print("Worst per size across all mixes:")
     for size, cell in by_size.items():
         print(row(f"every mix, {size} cards", cell))
+    cells = len(MIXES) * len([size for size in SIZES if size in AIMS_MS])
+    aims = ", ".join(f"{size} cards ≤ {aim:.0f} ms" for size, aim in AIMS_MS.items())
+    print(f"Cells missing the aims (worst {aims}, every answer exact): {len(missed)} of {cells}")
+    for name in missed:
+        print(f"  {name}")
     if slow_piles:
         print(f"Slow piles (over {args.timeout} s), the first few:")
         for text in slow_piles[:5]:
@@ -485,6 +505,7 @@ def bench_peer(rng: random.Random, args: argparse.Namespace) -> None:
     warm = make_pile(random.Random(0), mix, 10, wilds=1, table_melds=0).cards
     for ruleset in (published, extended):  # the first solve builds the model: not timed
         _peer_placed(rk, ruleset, warm)
+    slower: list[str] = []  # where ours is slower than the peer solving the same problem
     disagree_extended: list[str] = []
     disagree_published: list[str] = []
     unexplained = 0
@@ -524,6 +545,9 @@ def bench_peer(rng: random.Random, args: argparse.Namespace) -> None:
             print(row(f"arrange, {label}", ours))
             print(row(f"peer as published, {label}", theirs))
             print(row(f"peer with redundant jokers, {label}", theirs_ext), flush=True)
+            for what, pick in (("median", statistics.median), ("worst", max)):
+                if ours.seconds and pick(ours.seconds) > pick(theirs_ext.seconds):
+                    slower.append(f"{label} ({what})")
     print(
         f"  cards placed differ: from the peer with redundant jokers on {len(disagree_extended)} "
         f"piles (must be 0); from the peer as published on {len(disagree_published)} "
@@ -531,6 +555,10 @@ def bench_peer(rng: random.Random, args: argparse.Namespace) -> None:
     )
     for text in (disagree_extended or disagree_published)[:3]:
         print(f"    {text}")
+    print(
+        f"  ours slower than the peer with redundant jokers (the same problem) in "
+        f"{len(slower)} of {2 * 3 * len(SIZES)} figures{': ' if slower else ''}" + ", ".join(slower)
+    )
     print(flush=True)
 
 
