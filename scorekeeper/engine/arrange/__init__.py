@@ -39,8 +39,9 @@ The order of a request (each step a function of this module unless a module is n
    into its tables (:mod:`.tables`), bounds what the cards left can add (its own share of the
    groups; the groups by ranks and suits, :mod:`.bound`; the points jokers must lose,
    :mod:`.lost`), places the wild cards left at each leaf (:mod:`.wilds`), and checks every
-   group of its answer with the referee (:func:`..melds.check_meld`): by count first, and one
-   by one again should the referee disagree with the model.
+   group of its answer with the referee (:func:`..melds.check_meld`; onto a table meld that
+   holds wilds, :func:`..table_melds.laid_onto`: a reading the meld has on its own, kept): by
+   count first, and one by one again should the referee disagree with the model.
 3. The dynamic programme (:func:`_by_ranks`, :mod:`.dp`): new melds only, the ranks read low
    to high; every group it answers is checked by the referee.
 4. An answer is exact if its search finished, or if it places every card at the most each can
