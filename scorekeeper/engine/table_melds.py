@@ -24,6 +24,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from .cards import Card
 from .melds import (
@@ -33,6 +34,7 @@ from .melds import (
     layoff_readings,
     layoff_refusal,
     meld_readings,
+    words,
 )
 from .points import Context
 
@@ -111,4 +113,10 @@ def laid_onto(
                 best = (meld.points + laid.points, laid)
     if best is not None:
         return best[1]
-    return layoff_refusal(readings[0][1], cards, ctx, fixed or None)
+    refused = layoff_refusal(readings[0][1], cards, ctx, fixed or None)
+    if len(readings) == 1 or not refused.reasons:
+        return refused
+    # several readings, none of which takes the cards: say so, not why the first does not
+    onto = readings[0][1].cards
+    said = words.no_reading_takes(cards, onto, [standing.as_cards for _, standing in readings])
+    return replace(refused, reasons=(refused.reasons[0], said))

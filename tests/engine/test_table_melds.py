@@ -52,7 +52,10 @@ def test_a_layoff_that_only_a_reading_the_meld_never_had_takes_is_refused() -> N
     agrees). 8H 9H alone still go on, the jacks read as 5H and 6H."""
     ctx = Context(rules_for("rummy5000"), "J")
     meld = cards("7H JD JC")
-    assert not judge(cards("8H 9H QH"), ctx, meld).legal
+    refused = judge(cards("8H 9H QH"), ctx, meld)
+    assert not refused.legal
+    assert refused.reasons[1].startswith("7H JD JC can stand for 7D 7H 7S, 5H 6H 7H, 6H 7H 8H")
+    assert "none of them takes 8H 9H QH" in refused.reasons[1]
     assert judge(cards("8H 9H"), ctx, meld).legal
     found = arrange(cards("8H 9H QH"), ctx, [meld])
     assert found.unplaced == cards("QH") and found.layoffs[0].cards == cards("8H 9H")

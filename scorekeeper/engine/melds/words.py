@@ -224,3 +224,22 @@ def kept_readings(pairs: Sequence[tuple[Card, Card]]) -> str:
     """Wilds (each with the card it stands for) whose reading a verdict held fixed."""
     kept = [f"{card} stands for {pin}" for card, pin in pairs]
     return f"{', '.join(kept)}: a wild keeps the reading it was melded or declared with."
+
+
+def no_reading_takes(
+    cards: Sequence[Card], onto: Sequence[Card], readings: Sequence[Sequence[Card]]
+) -> str:
+    """A layoff that no reading of a table meld with several takes (up to three are named)."""
+    shown = [format_cards(sorted(reading, key=_low_to_high)) for reading in readings[:3]]
+    more = len(readings) - len(shown)
+    named = ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else shown[0]
+    if more:
+        named = f"{', '.join(shown)} and {more} more"
+    return (
+        f"{format_cards(onto)} can stand for {named} on its own, and none of them takes "
+        f"{format_cards(cards)}: a wild keeps the reading it was melded or declared with."
+    )
+
+
+def _low_to_high(card: Card) -> tuple[int, str]:
+    return (card.number, card.suit)
