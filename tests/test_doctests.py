@@ -14,6 +14,7 @@ import pytest
         "scorekeeper.web.network",
         "scorekeeper.web.links",
         "scorekeeper.web.entry",
+        "scorekeeper.web.typed_cards",
         "scorekeeper.api.posting",
         "scorekeeper.web.qr",
         "scorekeeper.web.chart",

@@ -25,7 +25,8 @@ from ...engine.cards import Card
 from ...store.models import Game
 from ...web import links
 from ...web.systems import RefereePages
-from .fields import card_words, read_card
+from ...web.typed_cards import card_words
+from .fields import read_card
 from .hand import defend
 from .melds import Arrangement, MeldVerdict, judge, least_deadwood
 from .rules import GIN_PRESETS, GinRules, from_dict

@@ -31,11 +31,11 @@ or ``counted``), ``dealer``, ``version`` and ``key`` (against a stale form and a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ...engine.cards import JOKER, Card, CardError
+from ...engine.cards import JOKER, Card
+from ...web import typed_cards as typed
 from .round import Entry
 from .rules import GinRules
 
@@ -46,7 +46,6 @@ MODES = ("cards", "counted")
 #: queens and two jacks), as :func:`.hand.score_counted` allows.
 MOST_DEADWOOD = 98
 TEN = 10
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def hand_field(name: str, hand: int, hands: int) -> str:
@@ -97,16 +96,7 @@ def read_card(token: str) -> Card | None:
     >>> read_card("t♥"), read_card("qs"), read_card("JK"), read_card("1S")
     (Card.from_code('10H'), Card.from_code('QS'), None, None)
     """
-    try:
-        card = Card.from_code(token)
-    except CardError:
-        return None
-    return None if card.is_joker else card
-
-
-def card_words(text: str) -> list[str]:
-    """The words of a cards field (spaces, commas or semicolons between them)."""
-    return [word for word in _SEPARATORS.split(text) if word]
+    return typed.read_card(token, jokers=False)
 
 
 @dataclass(frozen=True)
@@ -243,14 +233,7 @@ def _read_knocks(
 
 def _read_cards(text: str, name: str, errors: dict[str, str], seat: int) -> list[str]:
     """The cards of a field, as codes; the words that are no card named in ``errors``."""
-    codes = []
-    bad = []
-    for word in card_words(text):
-        card = read_card(word)
-        if card is None:
-            bad.append(word)
-        else:
-            codes.append(card.code())
+    codes, bad = typed.typed_cards(text, jokers=False)
     if bad:
         joker = any(word.upper() in (JOKER, "JOKER") for word in bad)
         errors[f"cards-{seat}"] = (

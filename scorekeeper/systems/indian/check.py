@@ -23,7 +23,8 @@ from ...engine.cards import RANKS, Card, CardError
 from ...store.models import Game
 from ...web import links
 from ...web.systems import RefereePages
-from .fields import card_words, read_card
+from ...web.typed_cards import card_words
+from .fields import read_card
 from .melds import MeldVerdict, judge, read_wild_rank
 from .rules import HAND_SIZE, INDIAN_PRESETS, IndianRules, from_dict
 from .show import Count, Show, check_show, loser_count

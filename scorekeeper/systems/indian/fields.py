@@ -33,12 +33,12 @@ double save); a correction's form sends ``deal`` (its number) for the preview.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...engine.cards import JOKER, Card, CardError
+from ...web import typed_cards as typed
 from .deal import Deal, Drop, Entry
 from .melds import read_wild_rank, wild_rank_of_cut
 from .rules import (
@@ -67,7 +67,6 @@ ROLE_WORDS = {
 }
 #: The most a count may be typed as (the deal caps it at ``max_points``).
 MOST_COUNTED = 999
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 @dataclass(frozen=True)
@@ -168,10 +167,7 @@ def read_card(token: str) -> Card | None:
     >>> read_card("t♥"), read_card("jk"), read_card("1S")
     (Card.from_code('10H'), Card.from_code('JK'), None)
     """
-    try:
-        return Card.from_code(token)
-    except CardError:
-        return None
+    return typed.read_card(token, jokers=True)
 
 
 def read_cut(text: str) -> str | None:
@@ -325,21 +321,9 @@ def _read_role(text: str, name: str, field_name: str, errors: dict[str, str]) ->
     return "lost"
 
 
-def card_words(text: str) -> list[str]:
-    """The words of a cards field (spaces, commas or semicolons between them)."""
-    return [word for word in _SEPARATORS.split(text) if word]
-
-
 def _read_cards(text: str, name: str, seat: int, errors: dict[str, str]) -> list[str]:
     """The cards of a field, as codes; the words that are no card named in ``errors``."""
-    codes = []
-    bad = []
-    for word in card_words(text):
-        card = read_card(word)
-        if card is None:
-            bad.append(word)
-        else:
-            codes.append(card.code())
+    codes, bad = typed.typed_cards(text, jokers=True)
     if bad:
         one = len(bad) == 1
         errors[f"cards-{seat}"] = (
